@@ -1,0 +1,48 @@
+// The rules engine: deal, legal actions, apply, score.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "canasta/rng.h"
+#include "canasta/rules.h"
+#include "canasta/state.h"
+#include "canasta/types.h"
+
+namespace canasta {
+
+using Deck = std::array<uint8_t, kMaxCards>;
+
+// The unshuffled deck of a profile, in kind order; returns the number of cards.
+int ordered_deck(const Rules& rules, Deck& deck);
+// A shuffled deck (Fisher-Yates over the ordered deck); returns the number of cards.
+int shuffled_deck(const Rules& rules, Rng& rng, Deck& deck);
+
+// Starts a deal from a deck order (deck[0] is dealt first): deals the hands
+// round-robin from the dealer's left, turns the upcard (covering wild cards and
+// red threes), and exposes and replaces the dealt red threes in turn order when
+// the profile says so. `scores` are the sides' cumulative scores before the deal.
+void start_deal(State& s, const Rules& rules, const Deck& deck, int deck_size, int dealer,
+                const std::array<int32_t, kMaxTeams>& scores);
+
+// All legal actions of the actor, in a fixed order (draw, takes, pass; ask;
+// yes, no; melds by rank, then naturals, jokers, twos; discards by kind). Every sequence
+// of legal actions finishes the turn legally (no dead ends).
+void legal_actions(const State& s, ActionList& out);
+bool is_legal(const State& s, Action a);
+
+// Applies a legal action (precondition, checked in debug builds).
+void apply(State& s, Action a);
+
+// The deal's score per side; meaningful once the deal is over (and, as a
+// running count, before).
+std::array<DealScore, kMaxTeams> deal_score(const State& s);
+
+// The opening minimum of the side in the current deal.
+int opening_minimum(const State& s, int team);
+
+// Checks every invariant of the state (cards conserved, counters in range,
+// every meld legal). Returns nullptr when all hold, else what failed.
+const char* check_invariants(const State& s);
+
+}  // namespace canasta

@@ -1,0 +1,38 @@
+// Text notation for cards, actions, decks and positions (docs/notation.md).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "canasta/engine.h"
+#include "canasta/state.h"
+#include "canasta/types.h"
+
+namespace canasta {
+
+// Card kinds: JK 2 3r 3b 4 5 6 7 8 9 10 J Q K A.
+std::string_view kind_token(int kind);
+bool parse_kind(std::string_view token, int& kind);
+
+// A multiset of cards as space-separated tokens in kind order ("4 4 K JK" is
+// written "JK 4 4 K").
+std::string cards_to_string(CardSet cards);
+bool parse_cards(std::string_view text, CardSet& out, std::string& error);
+
+// Actions: "draw", "take Q: Q Q", "take Q:" (top added to the side's meld),
+// "meld K: K K K JK", "meld 3b: 3b 3b 3b", "ask", "yes", "no", "pass",
+// "discard 7".
+std::string action_to_string(Action a);
+bool parse_action(std::string_view text, Action& out, std::string& error);
+
+// A deck order: space-separated card tokens, first dealt first.
+std::string deck_to_string(const Deck& deck, int size);
+bool parse_deck(std::string_view text, Deck& deck, int& size, std::string& error);
+
+// A position: "key: value" lines (docs/notation.md). parse_position accepts
+// what position_to_string writes, and "stock: rest" to fill the stock with
+// every card not placed elsewhere, in kind order.
+std::string position_to_string(const State& s);
+bool parse_position(std::string_view text, State& out, std::string& error);
+
+}  // namespace canasta

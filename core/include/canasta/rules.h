@@ -1,0 +1,83 @@
+// Rules profiles: a profile is a named parameter set, never a fork of the code.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include "canasta/types.h"
+
+namespace canasta {
+
+// When the red threes dealt to a player are exposed and replaced.
+enum class RedThreeDeal : uint8_t {
+  kImmediate,   // right after the deal, in turn order from the first player
+  kOwnersTurn,  // at the start of the owner's first turn
+};
+
+// What happens when the stock cannot serve a draw.
+enum class StockEnd : uint8_t {
+  kTakePile,       // play on by taking the pile: compulsory / optional pickup (classic section 9)
+  kAfterLastDraw,  // the deal ends when a turn ends with fewer cards than one draw needs
+};
+
+// What a tie at or above the target means.
+enum class TieRule : uint8_t {
+  kPlayOn,  // more deals until one side leads with at least the target
+  kDraw,    // the game is drawn
+};
+
+// One plain struct; every field is one rule. Seat s plays for side s % teams,
+// so partners sit opposite; the partner asked "may I go out?" is s + teams.
+struct Rules {
+  uint8_t players = 4;             // seats at the table (2..6)
+  uint8_t teams = 2;               // sides; players / teams seats per side
+  uint8_t decks = 2;               // 52-card decks shuffled together
+  uint8_t jokers = 4;              // jokers added to the decks
+  uint8_t hand_size = 11;          // cards dealt to each player
+  uint8_t draw_count = 1;          // cards drawn from the stock in one draw
+  uint8_t canastas_to_go_out = 1;  // canastas a side needs before a player may go out
+  uint8_t max_wilds = 3;           // most wild cards in one meld
+  bool wilds_le_naturals = false;  // a meld never holds more wilds than naturals
+  bool one_card_rule = true;       // a one-card hand may not take a one-card pile
+  bool ask_partner = true;         // a player may ask the partner "may I go out?"
+  RedThreeDeal red3_deal = RedThreeDeal::kImmediate;
+  StockEnd stock_end = StockEnd::kTakePile;
+  TieRule tie = TieRule::kPlayOn;
+  int16_t target = 5000;           // cumulative score that wins the game
+  uint16_t max_deals = 1000;       // a game that has not ended after this many deals is abandoned
+  // Opening minimum by the side's cumulative score before the deal:
+  // below open_at[0]: open_min[0]; below open_at[1]: open_min[1]; ...
+  std::array<int16_t, 3> open_at{0, 1500, 3000};
+  std::array<uint8_t, 4> open_min{15, 50, 90, 120};
+
+  int seats_per_team() const { return players / teams; }
+  int team_of(int seat) const { return seat % teams; }
+  int partner_of(int seat) const { return (seat + teams) % players; }
+  int deck_cards() const { return 52 * decks + jokers; }
+  int opening_minimum(int cumulative) const {
+    for (int i = 0; i < 3; ++i)
+      if (cumulative < open_at[i]) return open_min[i];
+    return open_min[3];
+  }
+};
+static_assert(std::is_trivially_copyable_v<Rules>);
+
+// Builds rules from a profile spec: a profile name, optionally followed by
+// comma-separated overrides, e.g. "two-player,target=3000,draw=1".
+// Returns false and sets `error` to a one-line message on a bad spec.
+bool parse_profile(std::string_view spec, Rules& out, std::string& error);
+
+// The shortest spec that parse_profile turns into `rules` ("classic",
+// "two-player,target=3000").
+std::string profile_spec(const Rules& rules);
+
+// Checks that a parameter set is one the engine supports.
+bool validate(const Rules& rules, std::string& error);
+
+// The names of the built-in profiles and of the parameters accepted as overrides.
+std::string profile_help();
+
+}  // namespace canasta

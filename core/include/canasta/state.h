@@ -1,0 +1,118 @@
+// The state of one deal: a plain value type, trivially copyable, no pointers,
+// no heap. Search copies it ("copy-make"); nothing is ever undone.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <type_traits>
+
+#include "canasta/rules.h"
+#include "canasta/types.h"
+
+namespace canasta {
+
+// The melds of one side. Counters are indexed by the rank of the meld (nibble
+// r of `naturals` is the number of natural cards in the meld of rank r; nibble
+// r of `jokers` the number of jokers in it). Black threes melded when going out
+// sit in nibble kBlack3 of `naturals`.
+struct TeamMelds {
+  CardSet naturals;
+  CardSet jokers;
+  CardSet twos;
+
+  bool has(int rank) const { return naturals.count(rank) > 0; }
+  bool any() const { return !naturals.empty(); }
+  int wilds(int rank) const { return jokers.count(rank) + twos.count(rank); }
+  int size(int rank) const { return naturals.count(rank) + wilds(rank); }
+  bool is_canasta(int rank) const { return size(rank) >= 7; }
+  int canastas() const;
+  int natural_canastas() const;
+  // Card value of everything melded (canasta bonuses not included).
+  int value() const { return naturals.value() + 50 * jokers.total() + 20 * twos.total(); }
+  int cards() const { return naturals.total() + jokers.total() + twos.total(); }
+  // Bit r set when the side has a meld of rank r.
+  uint16_t ranks() const { return naturals.kinds(); }
+};
+static_assert(std::is_trivially_copyable_v<TeamMelds>);
+
+enum class Phase : uint8_t {
+  kDraw,    // the player to move draws or takes the pile
+  kMeld,    // the player melds, asks, or discards to end the turn
+  kAnswer,  // the partner answers "may I go out?"
+  kOver,    // the deal has ended
+};
+
+enum class EndReason : uint8_t {
+  kNone,          // still playing
+  kWentOut,       // a player went out (normally or concealed)
+  kStockOut,      // the stock ran out and play could not or did not go on
+  kRedThreeLast,  // the last card of the stock was a red three
+};
+
+// Facts about the turn in progress (bits of State::flags).
+enum TurnFlag : uint16_t {
+  kDrewStock = 1 << 0,     // this turn began with a draw from the stock
+  kTookPile = 1 << 1,      // this turn began by taking the pile
+  kPilePending = 1 << 2,   // pile taken for an opening; its rest joins the hand when the minimum is met
+  kOpening = 1 << 3,       // the side had not opened when the turn began
+  kAsked = 1 << 4,         // the player asked the partner
+  kAnsweredYes = 1 << 5,   // ... who said yes: the player must go out this turn
+  kAnsweredNo = 1 << 6,    // ... who said no: the player may not go out this turn
+  kMeldedExtra = 1 << 7,   // the player melded beyond the top card of the pile (no more asking)
+  kCommitted = 1 << 8,     // black threes melded: the player must go out this turn
+  kAddedToOld = 1 << 9,    // the player added to a meld that existed when the turn began
+};
+
+struct State {
+  Rules rules;
+  // The deck in dealt order; the stock is deck[stock_pos .. deck_size), top first.
+  std::array<uint8_t, kMaxCards> deck;
+  // The discard pile, bottom first; pile[pile_size - 1] is the top.
+  std::array<uint8_t, kMaxCards> pile;
+  std::array<CardSet, kMaxSeats> hand;
+  // Cards each seat took with the pile and has not played since: public knowledge.
+  std::array<CardSet, kMaxSeats> known;
+  std::array<TeamMelds, kMaxTeams> melds;
+  std::array<int32_t, kMaxTeams> score_before;  // cumulative scores before this deal
+  std::array<uint8_t, kMaxSeats> red3;          // red threes exposed by each seat
+  std::array<uint16_t, kMaxSeats> discarded;    // bit k: the seat has discarded kind k this deal
+  uint8_t deck_size;
+  uint8_t stock_pos;
+  uint8_t pile_size;
+  uint8_t dealer;
+  uint8_t seat;              // the player whose turn it is
+  Phase phase;
+  EndReason end;
+  int8_t out_seat;           // the seat that went out, or -1
+  bool concealed;            // the player went out concealed
+  bool pile_frozen;          // the pile holds a wild card or a red three
+  uint8_t red3_pending;      // bit s: seat s still has dealt red threes to expose
+  uint8_t melded_before;     // bit s: seat s melded in an earlier turn of this deal
+  uint16_t flags;            // TurnFlag bits of the turn in progress
+  int16_t turn_value;        // card value the side melded in this turn (for the opening)
+  uint16_t start_ranks;      // ranks the side had melded when the turn began
+  uint16_t turns;            // turns begun in this deal
+
+  int stock_size() const { return deck_size - stock_pos; }
+  int team() const { return rules.team_of(seat); }
+  int top() const { return pile[pile_size - 1]; }
+  bool over() const { return phase == Phase::kOver; }
+  // The seat that chooses the next action.
+  int actor() const { return phase == Phase::kAnswer ? rules.partner_of(seat) : seat; }
+  // Cards of all kinds that the pile holds.
+  CardSet pile_set() const;
+};
+static_assert(std::is_trivially_copyable_v<State>, "the state is copied by search");
+static_assert(sizeof(State) <= 640, "the state must stay small enough to copy in nanoseconds");
+
+// A deal's score for one side, item by item (RULES.md section 10).
+struct DealScore {
+  int melded = 0;     // card values of everything melded
+  int in_hand = 0;    // minus the card values left in the partners' hands
+  int canastas = 0;   // 500 per natural, 300 per mixed canasta
+  int red_threes = 0; // +/-100 each, +/-800 for all four
+  int going_out = 0;  // 100, or 200 when concealed
+  int total() const { return melded + in_hand + canastas + red_threes + going_out; }
+};
+
+}  // namespace canasta

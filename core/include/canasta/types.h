@@ -1,0 +1,184 @@
+// Small value types of the engine: card kinds, card multisets, actions.
+// Everything here is constexpr, trivially copyable and free of pointers.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <type_traits>
+
+namespace canasta {
+
+// Suits have no function in Canasta; only the colour of a three matters, so
+// the engine knows 15 card kinds. Wild cards first, then the threes, then the
+// natural ranks 4..A in order.
+enum Kind : uint8_t {
+  kJoker, kTwo, kRed3, kBlack3,
+  kFour, kFive, kSix, kSeven, kEight, kNine, kTen, kJack, kQueen, kKing, kAce,
+  kKindNb
+};
+constexpr int kFirstNatural = kFour;
+constexpr int kLastNatural = kAce;
+
+constexpr int kMaxSeats = 6;    // largest table of any profile
+constexpr int kMaxTeams = 3;    // largest number of sides of any profile
+constexpr int kMaxCards = 162;  // three decks and six jokers
+
+constexpr bool is_wild(int k) { return k == kJoker || k == kTwo; }
+constexpr bool is_natural(int k) { return k >= kFirstNatural && k <= kLastNatural; }
+
+// Card value when melded (plus) or left in a hand (minus). Red threes score as
+// a bonus (see scoring), never as a card value.
+constexpr int card_value(int k) {
+  constexpr std::array<int, kKindNb> v{50, 20, 0, 5, 5, 5, 5, 5, 10, 10, 10, 10, 10, 10, 20};
+  return v[k];
+}
+
+namespace detail {
+constexpr uint64_t nib(int k) { return uint64_t{15} << (4 * k); }
+constexpr uint64_t kMask50 = nib(kJoker);
+constexpr uint64_t kMask20 = nib(kTwo) | nib(kAce);
+constexpr uint64_t kMask10 = nib(kEight) | nib(kNine) | nib(kTen) | nib(kJack) | nib(kQueen) | nib(kKing);
+constexpr uint64_t kMask5 = nib(kBlack3) | nib(kFour) | nib(kFive) | nib(kSix) | nib(kSeven);
+}  // namespace detail
+
+// A multiset of card kinds: 15 counters of 4 bits in one 64-bit word, the
+// counter of kind k in bits [4k, 4k+4). A counter holds 0..15; the largest
+// number of copies of one kind in any deck is 12, so a zone never overflows.
+// + and - work on whole words; the caller guarantees that no counter wraps
+// (subtraction only of a subset), which the debug build checks.
+class CardSet {
+ public:
+  constexpr CardSet() = default;
+  constexpr explicit CardSet(uint64_t raw) : raw_(raw) {}
+
+  constexpr uint64_t raw() const { return raw_; }
+  constexpr int count(int k) const { return static_cast<int>((raw_ >> (4 * k)) & 15U); }
+  constexpr void add(int k, int n = 1) { raw_ += static_cast<uint64_t>(n) << (4 * k); }
+  constexpr void remove(int k, int n = 1) { raw_ -= static_cast<uint64_t>(n) << (4 * k); }
+  constexpr void set(int k, int n) {
+    raw_ = (raw_ & ~(uint64_t{15} << (4 * k))) | (static_cast<uint64_t>(n) << (4 * k));
+  }
+  constexpr bool empty() const { return raw_ == 0; }
+
+  // Number of cards: the 15 counters summed with two masked adds and one multiply.
+  constexpr int total() const {
+    uint64_t bytes = (raw_ & 0x0F0F0F0F0F0F0F0FULL) + ((raw_ >> 4) & 0x0F0F0F0F0F0F0F0FULL);
+    return static_cast<int>((bytes * 0x0101010101010101ULL) >> 56);
+  }
+  // Card value of the whole set, by value class.
+  constexpr int value() const {
+    using namespace detail;
+    return 50 * CardSet(raw_ & kMask50).total() + 20 * CardSet(raw_ & kMask20).total() +
+           10 * CardSet(raw_ & kMask10).total() + 5 * CardSet(raw_ & kMask5).total();
+  }
+  // Bit k set when the set holds at least one card of kind k.
+  constexpr uint16_t kinds() const {
+    uint64_t any = (raw_ | (raw_ >> 1) | (raw_ >> 2) | (raw_ >> 3)) & 0x1111111111111111ULL;
+    uint16_t m = 0;
+    for (int k = 0; k < kKindNb; ++k) m |= static_cast<uint16_t>(((any >> (4 * k)) & 1U) << k);
+    return m;
+  }
+  constexpr int wilds() const { return count(kJoker) + count(kTwo); }
+
+  friend constexpr CardSet operator+(CardSet a, CardSet b) { return CardSet(a.raw_ + b.raw_); }
+  friend constexpr CardSet operator-(CardSet a, CardSet b) { return CardSet(a.raw_ - b.raw_); }
+  friend constexpr bool operator==(CardSet a, CardSet b) { return a.raw_ == b.raw_; }
+  // True when every counter of b is at most the counter of a.
+  constexpr bool contains(CardSet b) const {
+    for (int k = 0; k < kKindNb; ++k)
+      if (b.count(k) > count(k)) return false;
+    return true;
+  }
+
+ private:
+  uint64_t raw_ = 0;
+};
+static_assert(sizeof(CardSet) == 8 && std::is_trivially_copyable_v<CardSet>);
+static_assert(4 * kKindNb <= 64, "15 counters of 4 bits must fit one word");
+
+// An action is 32 bits:
+//   bits  0-3   ActionType
+//   bits  4-7   kind: the rank of the meld (kBlack3 for black threes), the top
+//               card when taking the pile, the card discarded
+//   bits  8-11  naturals taken from the hand (0..12)
+//   bits 12-14  jokers taken from the hand (0..7)
+//   bits 15-17  twos taken from the hand (0..7)
+// Draw, ask, yes, no and pass carry no payload. The integer order of actions
+// is the deterministic order of the legal-action list.
+enum class ActionType : uint8_t {
+  kDraw,      // draw from the stock (one or two cards, by profile)
+  kTakePile,  // take the discard pile, melding its top with the given hand cards
+  kMeld,      // start a meld of `kind`, or add cards to the side's meld of `kind`
+  kAsk,       // ask the partner "may I go out?"
+  kYes,       // the partner's answer: yes (binding: go out this turn)
+  kNo,        // the partner's answer: no (binding: may not go out this turn)
+  kPass,      // decline the pile when the stock is empty: the deal ends
+  kDiscard,   // discard `kind`, ending the turn
+  kTypeNb
+};
+
+class Action {
+ public:
+  // Left uninitialised by default so that an ActionList costs nothing to
+  // create; Action{} is the zero action.
+  Action() = default;
+  constexpr explicit Action(uint32_t raw) : raw_(raw) {}
+  static constexpr Action make(ActionType t, int kind = 0, int naturals = 0, int jokers = 0,
+                               int twos = 0) {
+    return Action(static_cast<uint32_t>(t) | (static_cast<uint32_t>(kind) << 4) |
+                  (static_cast<uint32_t>(naturals) << 8) | (static_cast<uint32_t>(jokers) << 12) |
+                  (static_cast<uint32_t>(twos) << 15));
+  }
+  constexpr uint32_t raw() const { return raw_; }
+  constexpr ActionType type() const { return static_cast<ActionType>(raw_ & 15U); }
+  constexpr int kind() const { return static_cast<int>((raw_ >> 4) & 15U); }
+  constexpr int naturals() const { return static_cast<int>((raw_ >> 8) & 15U); }
+  constexpr int jokers() const { return static_cast<int>((raw_ >> 12) & 7U); }
+  constexpr int twos() const { return static_cast<int>((raw_ >> 15) & 7U); }
+  // The hand cards the action uses (melded, or shown to take the pile).
+  constexpr CardSet cards() const {
+    CardSet s;
+    if (type() == ActionType::kDiscard) {
+      s.add(kind());
+      return s;
+    }
+    s.add(kind(), naturals());
+    s.add(kJoker, jokers());
+    s.add(kTwo, twos());
+    return s;
+  }
+  friend constexpr bool operator==(Action a, Action b) { return a.raw_ == b.raw_; }
+  friend constexpr bool operator<(Action a, Action b) { return a.raw_ < b.raw_; }
+
+ private:
+  uint32_t raw_;
+};
+static_assert(sizeof(Action) == 4 && std::is_trivially_copyable_v<Action>);
+
+// A fixed-capacity list of actions: generating legal actions never allocates.
+// The bound: 11 ranks x 13 natural counts x 10 wild combinations, plus the
+// discards and the few other actions, stays under 1536.
+class ActionList {
+ public:
+  static constexpr int kCapacity = 1536;
+  ActionList() {}  // elements stay uninitialised; only [0, size) is ever read
+  void clear() { size_ = 0; }
+  void push(Action a) { data_[size_++] = a; }
+  int size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  Action operator[](int i) const { return data_[i]; }
+  const Action* begin() const { return data_.data(); }
+  const Action* end() const { return data_.data() + size_; }
+  bool contains(Action a) const {
+    for (int i = 0; i < size_; ++i)
+      if (data_[i] == a) return true;
+    return false;
+  }
+
+ private:
+  std::array<Action, kCapacity> data_;
+  int size_ = 0;
+};
+
+}  // namespace canasta

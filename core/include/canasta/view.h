@@ -1,0 +1,62 @@
+// What one seat may know: its own hand and everything public. A View is a
+// window on a State whose accessors answer only what the seat may know: other
+// hands appear only as sizes, the stock only as a size. Agents decide from a
+// View and never see the State. A View is cheap (two words) and must not
+// outlive the State it looks at.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "canasta/engine.h"
+#include "canasta/state.h"
+
+namespace canasta {
+
+class View {
+ public:
+  View(const State& s, int seat) : s_(&s), seat_(seat) {}
+
+  int seat() const { return seat_; }
+  const Rules& rules() const { return s_->rules; }
+  CardSet hand() const { return s_->hand[seat_]; }
+  int hand_size(int seat) const { return s_->hand[seat].total(); }
+  int stock_size() const { return s_->stock_size(); }
+  const TeamMelds& melds(int team) const { return s_->melds[team]; }
+  int red_threes(int seat) const { return s_->red3[seat]; }
+  // The discard pile: public to a perfect memory (every discard is seen and
+  // the pile is only ever taken whole).
+  int pile_size() const { return s_->pile_size; }
+  int pile_card(int i) const { return i >= 0 && i < s_->pile_size ? s_->pile[i] : -1; }
+  int top() const { return s_->pile_size ? s_->top() : -1; }
+  CardSet pile() const { return s_->pile_set(); }
+  bool pile_frozen() const { return s_->pile_frozen; }
+  // Cards `seat` took with the pile and has not played since.
+  CardSet known(int seat) const { return s_->known[seat]; }
+  // Bit k: `seat` has discarded kind k in this deal.
+  uint16_t discarded(int seat) const { return s_->discarded[seat]; }
+  int32_t score_before(int team) const { return s_->score_before[team]; }
+  int dealer() const { return s_->dealer; }
+  int to_move() const { return s_->seat; }
+  int actor() const { return s_->actor(); }
+  Phase phase() const { return s_->phase; }
+  uint16_t turn_flags() const { return s_->flags; }
+  int turn_value() const { return s_->turn_value; }
+  int turns() const { return s_->turns; }
+  int opening_minimum(int team) const { return canasta::opening_minimum(*s_, team); }
+  // The legal actions of the seat (when it is the actor): they depend only on
+  // the actor's hand and public facts.
+  // Empty when the seat is not the actor.
+  void legal_actions(ActionList& out) const {
+    out.clear();
+    if (actor() == seat_) canasta::legal_actions(*s_, out);
+  }
+  // Two views are equal when every accessor answers the same.
+  friend bool operator==(const View& a, const View& b);
+
+ private:
+  const State* s_;
+  int seat_;
+};
+
+}  // namespace canasta

@@ -1,0 +1,550 @@
+#include "canasta/engine.h"
+
+#include <algorithm>
+#include <cassert>
+#include <utility>
+
+#include "feasible.h"
+
+namespace canasta {
+
+using detail::TurnCtx;
+
+int TeamMelds::canastas() const {
+  int n = 0;
+  for (int k = kFirstNatural; k <= kLastNatural; ++k) n += is_canasta(k) ? 1 : 0;
+  return n;
+}
+
+int TeamMelds::natural_canastas() const {
+  int n = 0;
+  for (int k = kFirstNatural; k <= kLastNatural; ++k) n += (is_canasta(k) && wilds(k) == 0) ? 1 : 0;
+  return n;
+}
+
+CardSet State::pile_set() const {
+  CardSet s;
+  for (int i = 0; i < pile_size; ++i) s.add(pile[i]);
+  return s;
+}
+
+int ordered_deck(const Rules& rules, Deck& deck) {
+  int n = 0;
+  auto put = [&](int kind, int copies) {
+    for (int i = 0; i < copies; ++i) deck[n++] = static_cast<uint8_t>(kind);
+  };
+  put(kJoker, rules.jokers);
+  put(kTwo, 4 * rules.decks);
+  put(kRed3, 2 * rules.decks);
+  put(kBlack3, 2 * rules.decks);
+  for (int k = kFirstNatural; k <= kLastNatural; ++k) put(k, 4 * rules.decks);
+  return n;
+}
+
+int shuffled_deck(const Rules& rules, Rng& rng, Deck& deck) {
+  const int n = ordered_deck(rules, deck);
+  for (int i = n - 1; i > 0; --i) std::swap(deck[i], deck[rng.below(static_cast<uint32_t>(i + 1))]);
+  return n;
+}
+
+int opening_minimum(const State& s, int team) {
+  return s.rules.opening_minimum(s.score_before[team]);
+}
+
+namespace {
+
+void end_deal(State& s, EndReason why) {
+  s.phase = Phase::kOver;
+  s.end = why;
+}
+
+// Draws one card for the player to move; a red three is exposed and replaced.
+// Returns false when the deal ended (a red three was the last card).
+bool draw_one(State& s) {
+  while (s.stock_size() > 0) {
+    const int k = s.deck[s.stock_pos++];
+    if (k != kRed3) {
+      s.hand[s.seat].add(k);
+      return true;
+    }
+    ++s.red3[s.seat];
+    if (s.stock_size() == 0) {
+      end_deal(s, EndReason::kRedThreeLast);
+      return false;
+    }
+  }
+  return true;
+}
+
+// Exposes the red threes dealt to `seat` and replaces them from the stock.
+bool expose_dealt_red3(State& s, int seat) {
+  const int n = s.hand[seat].count(kRed3);
+  s.hand[seat].remove(kRed3, n);
+  s.red3[seat] = static_cast<uint8_t>(s.red3[seat] + n);
+  const int saved = s.seat;
+  s.seat = static_cast<uint8_t>(seat);
+  bool alive = true;
+  for (int i = 0; i < n && alive; ++i) alive = draw_one(s);
+  s.seat = static_cast<uint8_t>(saved);
+  return alive;
+}
+
+void forget_played(State& s, CardSet played) {
+  CardSet& known = s.known[s.seat];
+  for (uint16_t kinds = played.kinds() & known.kinds(); kinds; kinds &= static_cast<uint16_t>(kinds - 1)) {
+    const int k = std::countr_zero(kinds);
+    known.set(k, std::max(0, known.count(k) - played.count(k)));
+  }
+}
+
+// The pile without its red threes: what joins a hand when the pile is taken.
+CardSet pile_cards(const State& s) {
+  CardSet p = s.pile_set();
+  p.set(kRed3, 0);
+  return p;
+}
+
+TurnCtx context(const State& s) {
+  TurnCtx c;
+  c.hand = s.hand[s.seat];
+  c.melds = s.melds[s.team()];
+  c.flags = s.flags;
+  c.need = (s.flags & kOpening) ? opening_minimum(s, s.team()) - s.turn_value : 0;
+  if (s.flags & kPilePending) {
+    c.pile = pile_cards(s);
+    c.pile_n = c.pile.total();
+  }
+  return c;
+}
+
+void add_meld(TeamMelds& m, int rank, int naturals, int jokers, int twos) {
+  m.naturals.add(rank, naturals);
+  m.jokers.add(rank, jokers);
+  m.twos.add(rank, twos);
+}
+
+// The context after melding `used` (with `extra` natural from the pile top) on `rank`.
+TurnCtx after_meld(TurnCtx c, const Rules& r, Action a, int from_pile) {
+  const CardSet used = a.cards();
+  c.hand = c.hand - used;
+  add_meld(c.melds, a.kind(), a.naturals() + from_pile, a.jokers(), a.twos());
+  c.need -= used.value() + from_pile * card_value(a.kind());
+  if (a.kind() == kBlack3) c.flags |= kCommitted;
+  if ((c.flags & kOpening) && c.need <= 0) {
+    c.flags &= static_cast<uint16_t>(~kOpening);
+    c.need = 0;
+    if (c.flags & kPilePending) {
+      c.hand = c.hand + c.pile;
+      c.flags &= static_cast<uint16_t>(~kPilePending);
+      c.pile = CardSet();
+      c.pile_n = 0;
+    }
+  }
+  (void)r;
+  return c;
+}
+
+// True when a turn in context `c` (just after a meld) can end legally.
+bool finishes(const TurnCtx& c, const Rules& r) {
+  if (c.hand.empty() && !(c.flags & kPilePending)) {
+    // The player has gone out by melding the last card.
+    const bool exempt = (c.flags & kOpening) && (c.flags & kDrewStock);
+    return !(c.flags & kAnsweredNo) && c.melds.canastas() >= r.canastas_to_go_out &&
+           (!(c.flags & kOpening) || exempt);
+  }
+  return detail::viable(c, r);
+}
+
+// The ways to take the pile; returns how many were written to `out`.
+int take_actions(const State& s, Action* out) {
+  if (s.pile_size == 0) return 0;
+  const int t = s.top();
+  if (!is_natural(t)) return 0;  // a wild card or a black three on top blocks the pile
+  const CardSet& hand = s.hand[s.seat];
+  if (s.rules.one_card_rule && hand.total() == 1 && s.pile_size == 1) return 0;
+  const TeamMelds& m = s.melds[s.team()];
+  const bool frozen = s.pile_frozen || !m.any();
+  Action cand[3];
+  int nc = 0;
+  if (frozen) {
+    if (hand.count(t) >= 2) cand[nc++] = Action::make(ActionType::kTakePile, t, 2);
+  } else if (m.has(t)) {
+    cand[nc++] = Action::make(ActionType::kTakePile, t, 0);
+  } else {
+    if (hand.count(t) >= 2) cand[nc++] = Action::make(ActionType::kTakePile, t, 2);
+    if (hand.count(t) >= 1 && hand.count(kJoker) >= 1)
+      cand[nc++] = Action::make(ActionType::kTakePile, t, 1, 1, 0);
+    if (hand.count(t) >= 1 && hand.count(kTwo) >= 1)
+      cand[nc++] = Action::make(ActionType::kTakePile, t, 1, 0, 1);
+  }
+  if (nc == 0) return 0;
+  TurnCtx base;
+  base.hand = hand;
+  base.melds = m;
+  base.flags = static_cast<uint16_t>(kTookPile | (m.any() ? 0 : kOpening));
+  base.need = m.any() ? 0 : opening_minimum(s, s.team());
+  CardSet rest = pile_cards(s);
+  rest.remove(t);
+  if (base.flags & kOpening) {
+    base.flags |= kPilePending;
+    base.pile = rest;
+    base.pile_n = rest.total();
+  } else {
+    base.hand = base.hand + rest;
+  }
+  int n = 0;
+  for (int i = 0; i < nc; ++i) {
+    const Action a = cand[i];
+    if (!detail::meld_shape_ok(m, t, a.naturals() + 1, a.jokers() + a.twos(), s.rules)) continue;
+    if (finishes(after_meld(base, s.rules, a, 1), s.rules)) out[n++] = a;
+  }
+  return n;
+}
+
+void draw_actions(const State& s, ActionList& out) {
+  if (s.stock_size() > 0) out.push(Action::make(ActionType::kDraw));
+  Action takes[3];
+  const int n = take_actions(s, takes);
+  bool must = false;
+  for (int i = 0; i < n; ++i) {
+    out.push(takes[i]);
+    must |= takes[i].naturals() == 0;
+  }
+  // With no stock, a pile that can be added to a meld must be taken; one that
+  // can be taken only otherwise may be declined, which ends the deal.
+  if (s.stock_size() == 0 && n > 0 && !must) out.push(Action::make(ActionType::kPass));
+}
+
+void meld_phase_actions(const State& s, ActionList& out) {
+  const Rules& r = s.rules;
+  const TurnCtx c = context(s);
+  const CardSet hand = c.hand;
+  const TeamMelds& m = c.melds;
+  const int h = hand.total();
+  const int canastas = m.canastas();
+  const bool no = s.flags & kAnsweredNo;
+  const bool must_out = s.flags & (kAnsweredYes | kCommitted);
+  const bool pending =
+      (s.flags & kPilePending) || ((s.flags & kOpening) && m.any() && c.need > 0);
+  const bool fast = !(s.flags & (kOpening | kPilePending | kAnsweredYes | kCommitted));
+
+  // Asking needs a way to go out (for a yes) and a way to finish without
+  // going out (for a no): the partner's answer may never strand the player.
+  if (r.ask_partner && r.seats_per_team() >= 2 && !(s.flags & (kAsked | kMeldedExtra)) &&
+      detail::can_go_out(c, r)) {
+    TurnCtx after_no = c;
+    after_no.flags |= kAnsweredNo;
+    if (detail::viable(after_no, r)) out.push(Action::make(ActionType::kAsk));
+  }
+
+  auto consider = [&](Action a, bool slow) {
+    if (!slow) {
+      const int left = h - a.naturals() - a.jokers() - a.twos();
+      const int k = a.kind();
+      const int grown = m.size(k) + a.naturals() + a.jokers() + a.twos();
+      const int canastas_after = canastas + ((!m.is_canasta(k) && grown >= 7) ? 1 : 0);
+      if (left >= 2 || (!no && canastas_after >= r.canastas_to_go_out)) {
+        out.push(a);
+        return;
+      }
+      // One card left and too few canastas: only melding that card too, to
+      // complete the canastas, can finish the turn.
+      if (left == 0 || no) return;
+    }
+    if (finishes(after_meld(c, r, a, 0), r)) out.push(a);
+  };
+
+  const int jokers = hand.count(kJoker), twos = hand.count(kTwo);
+  // Black threes: only as three or four at once, and only to go out.
+  const int b3 = hand.count(kBlack3);
+  if (b3 >= 3 && !m.has(kBlack3) && !no)
+    for (int x = 3; x <= std::min(b3, 4); ++x)
+      consider(Action::make(ActionType::kMeld, kBlack3, x), true);
+  for (int k = kFirstNatural; k <= kLastNatural; ++k) {
+    const int n = hand.count(k);
+    const bool has = m.has(k);
+    if (!has && n < 2) continue;
+    const int nat0 = m.naturals.count(k), wild0 = m.wilds(k);
+    const int room = r.max_wilds - wild0;
+    for (int x = has ? 0 : 2; x <= n; ++x) {
+      for (int j = 0; j <= std::min(jokers, room); ++j) {
+        for (int t = 0; t <= std::min(twos, room - j); ++t) {
+          const int added = x + j + t;
+          if (added == 0 || (!has && added < 3)) continue;
+          if (r.wilds_le_naturals && wild0 + j + t > nat0 + x) continue;
+          consider(Action::make(ActionType::kMeld, k, x, j, t), !fast);
+        }
+      }
+    }
+  }
+
+  // Discards, in kind order. With two cards or more the turn simply ends;
+  // the last card ends it by going out.
+  bool may_discard;
+  if (h >= 2) {
+    may_discard = !must_out && !pending;
+  } else {
+    const bool exempt = (s.flags & kOpening) && (s.flags & kDrewStock);
+    may_discard = !no && canastas >= r.canastas_to_go_out && !(s.flags & kPilePending) &&
+                  (!pending || exempt);
+  }
+  if (may_discard)
+    for (uint16_t kinds = hand.kinds(); kinds; kinds &= static_cast<uint16_t>(kinds - 1))
+      out.push(Action::make(ActionType::kDiscard, std::countr_zero(kinds)));
+}
+
+void went_out(State& s) {
+  const TeamMelds& m = s.melds[s.team()];
+  int own_canastas = 0;
+  for (int k = kFirstNatural; k <= kLastNatural; ++k)
+    if (!(s.start_ranks >> k & 1U) && m.is_canasta(k)) ++own_canastas;
+  s.concealed = !(s.melded_before >> s.seat & 1U) && !(s.flags & kAddedToOld) &&
+                own_canastas >= s.rules.canastas_to_go_out;
+  s.out_seat = static_cast<int8_t>(s.seat);
+  end_deal(s, EndReason::kWentOut);
+}
+
+void pick_up_pile(State& s) {
+  for (int i = 0; i < s.pile_size; ++i) {
+    const int k = s.pile[i];
+    if (k == kRed3) {
+      ++s.red3[s.seat];  // exposed, not replaced
+    } else {
+      s.hand[s.seat].add(k);
+      s.known[s.seat].add(k);
+    }
+  }
+  s.pile_size = 0;
+  s.pile_frozen = false;
+}
+
+void begin_turn(State& s) {
+  ++s.turns;
+  const TeamMelds& m = s.melds[s.team()];
+  s.flags = m.any() ? 0 : kOpening;
+  s.turn_value = 0;
+  s.start_ranks = m.ranks();
+  s.phase = Phase::kDraw;
+  if (s.red3_pending >> s.seat & 1U) {
+    s.red3_pending = static_cast<uint8_t>(s.red3_pending & ~(1U << s.seat));
+    if (!expose_dealt_red3(s, s.seat)) return;
+  }
+  if (s.stock_size() == 0) {
+    Action takes[3];
+    if (s.rules.stock_end == StockEnd::kAfterLastDraw || take_actions(s, takes) == 0)
+      end_deal(s, EndReason::kStockOut);
+  }
+}
+
+void end_turn(State& s) {
+  if (s.flags & (kTookPile | kMeldedExtra)) s.melded_before |= static_cast<uint8_t>(1U << s.seat);
+  if (s.rules.stock_end == StockEnd::kAfterLastDraw && s.stock_size() < s.rules.draw_count) {
+    end_deal(s, EndReason::kStockOut);
+    return;
+  }
+  s.seat = static_cast<uint8_t>((s.seat + 1) % s.rules.players);
+  begin_turn(s);
+}
+
+// Melds `a` (plus `from_pile` natural from the pile top) for the player's side.
+void meld(State& s, Action a, int from_pile) {
+  const CardSet used = a.cards();
+  s.hand[s.seat] = s.hand[s.seat] - used;
+  forget_played(s, used);
+  add_meld(s.melds[s.team()], a.kind(), a.naturals() + from_pile, a.jokers(), a.twos());
+  s.turn_value = static_cast<int16_t>(s.turn_value + used.value() + from_pile * card_value(a.kind()));
+  if (s.start_ranks >> a.kind() & 1U) s.flags |= kAddedToOld;
+  if (a.kind() == kBlack3) s.flags |= kCommitted;
+  if ((s.flags & kOpening) && s.turn_value >= opening_minimum(s, s.team())) {
+    s.flags &= static_cast<uint16_t>(~kOpening);
+    if (s.flags & kPilePending) {
+      s.flags &= static_cast<uint16_t>(~kPilePending);
+      pick_up_pile(s);
+    }
+  }
+}
+
+// After a meld: a player whose hand is empty (and who waits for no pile) is out.
+void check_out(State& s) {
+  if (s.hand[s.seat].empty() && !(s.flags & kPilePending)) went_out(s);
+}
+
+}  // namespace
+
+void start_deal(State& s, const Rules& rules, const Deck& deck, int deck_size, int dealer,
+                const std::array<int32_t, kMaxTeams>& scores) {
+  s = State{};
+  s.rules = rules;
+  s.deck = deck;
+  s.deck_size = static_cast<uint8_t>(deck_size);
+  s.dealer = static_cast<uint8_t>(dealer);
+  s.score_before = scores;
+  s.out_seat = -1;
+  const int first = (dealer + 1) % rules.players;
+  for (int i = 0; i < rules.players * rules.hand_size; ++i)
+    s.hand[(first + i) % rules.players].add(deck[s.stock_pos++]);
+  // The upcard; wild cards and red threes are covered and freeze the pile.
+  do {
+    const int k = deck[s.stock_pos++];
+    s.pile[s.pile_size++] = static_cast<uint8_t>(k);
+    if (is_wild(k) || k == kRed3) s.pile_frozen = true;
+  } while ((is_wild(s.top()) || s.top() == kRed3) && s.stock_size() > 0);
+  s.seat = static_cast<uint8_t>(first);
+  for (int i = 0; i < rules.players; ++i) {
+    const int seat = (first + i) % rules.players;
+    if (s.hand[seat].count(kRed3) == 0) continue;
+    if (rules.red3_deal == RedThreeDeal::kOwnersTurn) {
+      s.red3_pending |= static_cast<uint8_t>(1U << seat);
+    } else if (!expose_dealt_red3(s, seat)) {
+      return;
+    }
+  }
+  begin_turn(s);
+}
+
+void legal_actions(const State& s, ActionList& out) {
+  out.clear();
+  switch (s.phase) {
+    case Phase::kDraw: draw_actions(s, out); break;
+    case Phase::kMeld: meld_phase_actions(s, out); break;
+    case Phase::kAnswer:
+      out.push(Action::make(ActionType::kYes));
+      out.push(Action::make(ActionType::kNo));
+      break;
+    case Phase::kOver: break;
+  }
+}
+
+bool is_legal(const State& s, Action a) {
+  ActionList list;
+  legal_actions(s, list);
+  return list.contains(a);
+}
+
+void apply(State& s, Action a) {
+  switch (a.type()) {
+    case ActionType::kDraw:
+      for (int i = 0; i < s.rules.draw_count && s.stock_size() > 0; ++i)
+        if (!draw_one(s)) return;
+      s.flags |= kDrewStock;
+      s.phase = Phase::kMeld;
+      break;
+    case ActionType::kTakePile: {
+      --s.pile_size;  // the top card goes to the meld
+      s.flags |= kTookPile;
+      if (s.flags & kOpening) s.flags |= kPilePending;
+      s.phase = Phase::kMeld;
+      meld(s, a, 1);
+      if (!(s.flags & kPilePending)) pick_up_pile(s);
+      check_out(s);
+      break;
+    }
+    case ActionType::kMeld:
+      s.flags |= kMeldedExtra;
+      meld(s, a, 0);
+      check_out(s);
+      break;
+    case ActionType::kAsk:
+      s.flags |= kAsked;
+      s.phase = Phase::kAnswer;
+      break;
+    case ActionType::kYes:
+      s.flags |= kAnsweredYes;
+      s.phase = Phase::kMeld;
+      break;
+    case ActionType::kNo:
+      s.flags |= kAnsweredNo;
+      s.phase = Phase::kMeld;
+      break;
+    case ActionType::kPass: end_deal(s, EndReason::kStockOut); break;
+    case ActionType::kDiscard: {
+      const int k = a.kind();
+      s.hand[s.seat].remove(k);
+      forget_played(s, a.cards());
+      s.pile[s.pile_size++] = static_cast<uint8_t>(k);
+      if (is_wild(k)) s.pile_frozen = true;
+      s.discarded[s.seat] |= static_cast<uint16_t>(1U << k);
+      if (s.hand[s.seat].empty()) {
+        went_out(s);
+      } else {
+        end_turn(s);
+      }
+      break;
+    }
+    case ActionType::kTypeNb: assert(false); break;
+  }
+}
+
+std::array<DealScore, kMaxTeams> deal_score(const State& s) {
+  std::array<DealScore, kMaxTeams> out{};
+  const Rules& r = s.rules;
+  for (int t = 0; t < r.teams; ++t) {
+    const TeamMelds& m = s.melds[t];
+    DealScore& d = out[t];
+    d.melded = m.value();
+    int reds = 0;
+    for (int seat = t; seat < r.players; seat += r.teams) {
+      d.in_hand -= s.hand[seat].value();
+      reds += s.red3[seat];
+    }
+    const int natural = m.natural_canastas();
+    d.canastas = 500 * natural + 300 * (m.canastas() - natural);
+    const int red_value = reds == 4 ? 800 : 100 * reds;
+    d.red_threes = m.any() ? red_value : -red_value;
+    if (s.end == EndReason::kWentOut && r.team_of(s.out_seat) == t) d.going_out = s.concealed ? 200 : 100;
+  }
+  return out;
+}
+
+const char* check_invariants(const State& s) {
+  const Rules& r = s.rules;
+  Deck ordered;
+  const int n = ordered_deck(r, ordered);
+  if (n != s.deck_size) return "deck size differs from the profile";
+  std::array<int, kKindNb> want{}, have{};
+  for (int i = 0; i < n; ++i) ++want[ordered[i]];
+  auto add = [&](CardSet c) {
+    for (int k = 0; k < kKindNb; ++k) have[k] += c.count(k);
+  };
+  for (int seat = 0; seat < r.players; ++seat) {
+    add(s.hand[seat]);
+    have[kRed3] += s.red3[seat];
+    if (s.hand[seat].count(kRed3) && !(s.red3_pending >> seat & 1U)) return "red three held in a hand";
+    if (!s.hand[seat].contains(s.known[seat])) return "known cards not in the hand";
+  }
+  for (int t = 0; t < r.teams; ++t) {
+    const TeamMelds& m = s.melds[t];
+    add(m.naturals);
+    have[kJoker] += m.jokers.total();
+    have[kTwo] += m.twos.total();
+    for (int k = 0; k < kFirstNatural; ++k)
+      if (m.jokers.count(k) || m.twos.count(k)) return "wild card outside a natural meld";
+    if (m.naturals.count(kJoker) || m.naturals.count(kTwo) || m.naturals.count(kRed3))
+      return "meld of wild cards or red threes";
+    const int b3 = m.naturals.count(kBlack3);
+    if (b3 != 0 && (b3 < 3 || b3 > 4)) return "black-three meld of the wrong size";
+    for (int k = kFirstNatural; k <= kLastNatural; ++k) {
+      if (!m.has(k)) {
+        if (m.wilds(k)) return "wild cards without naturals";
+        continue;
+      }
+      if (!detail::meld_shape_ok(TeamMelds{}, k, m.naturals.count(k), m.wilds(k), r))
+        return "illegal meld on the table";
+    }
+  }
+  bool frozen = false;
+  for (int i = 0; i < s.pile_size; ++i) {
+    ++have[s.pile[i]];
+    frozen |= is_wild(s.pile[i]) || s.pile[i] == kRed3;
+  }
+  if (frozen != s.pile_frozen) return "pile freeze flag disagrees with the pile";
+  if (s.stock_pos > s.deck_size) return "stock position past the deck";
+  for (int i = s.stock_pos; i < s.deck_size; ++i) ++have[s.deck[i]];
+  if (have != want) return "cards not conserved";
+  if (s.phase != Phase::kOver && s.phase != Phase::kDraw && s.hand[s.seat].empty() &&
+      !(s.flags & kPilePending))
+    return "empty hand in the middle of a turn";
+  return nullptr;
+}
+
+}  // namespace canasta

@@ -1,0 +1,517 @@
+#include "canasta/notation.h"
+
+#include <array>
+#include <charconv>
+#include <string>
+#include <vector>
+
+namespace canasta {
+
+namespace {
+
+constexpr std::array<std::string_view, kKindNb> kTokens{
+    "JK", "2", "3r", "3b", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"};
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  return s;
+}
+
+std::vector<std::string_view> split(std::string_view s, char sep) {
+  std::vector<std::string_view> out;
+  while (true) {
+    const size_t i = s.find(sep);
+    out.push_back(s.substr(0, i));
+    if (i == std::string_view::npos) break;
+    s = s.substr(i + 1);
+  }
+  return out;
+}
+
+std::vector<std::string_view> words(std::string_view s) {
+  std::vector<std::string_view> out;
+  for (auto w : split(trim(s), ' '))
+    if (!trim(w).empty()) out.push_back(trim(w));
+  return out;
+}
+
+bool to_int(std::string_view v, int& out) {
+  v = trim(v);
+  auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), out);
+  return ec == std::errc() && p == v.data() + v.size() && !v.empty();
+}
+
+constexpr std::array<std::pair<TurnFlag, std::string_view>, 10> kFlagNames{{
+    {kDrewStock, "drew_stock"},
+    {kTookPile, "took_pile"},
+    {kPilePending, "pile_pending"},
+    {kOpening, "opening"},
+    {kAsked, "asked"},
+    {kAnsweredYes, "yes"},
+    {kAnsweredNo, "no"},
+    {kMeldedExtra, "melded"},
+    {kCommitted, "committed"},
+    {kAddedToOld, "added_to_old"},
+}};
+
+constexpr std::array<std::string_view, 4> kPhaseNames{"draw", "meld", "answer", "over"};
+
+std::string melds_to_string(const TeamMelds& m) {
+  std::string out;
+  for (int k = kBlack3; k <= kLastNatural; ++k) {
+    if (!m.has(k)) continue;
+    if (!out.empty()) out += "; ";
+    CardSet c;
+    c.add(k, m.naturals.count(k));
+    c.add(kJoker, m.jokers.count(k));
+    c.add(kTwo, m.twos.count(k));
+    out += std::string(kind_token(k)) + ": " + cards_to_string(c);
+  }
+  return out;
+}
+
+bool parse_melds(std::string_view text, TeamMelds& m, std::string& error) {
+  for (auto part : split(text, ';')) {
+    part = trim(part);
+    if (part.empty()) continue;
+    const size_t colon = part.find(':');
+    int rank = 0;
+    CardSet cards;
+    if (colon == std::string_view::npos || !parse_kind(trim(part.substr(0, colon)), rank) ||
+        !parse_cards(part.substr(colon + 1), cards, error)) {
+      if (error.empty()) error = "bad meld '" + std::string(part) + "'";
+      return false;
+    }
+    if (cards.count(rank) + cards.wilds() != cards.total() || (rank != kBlack3 && !is_natural(rank))) {
+      error = "meld '" + std::string(part) + "' holds cards of another rank";
+      return false;
+    }
+    m.naturals.add(rank, cards.count(rank));
+    m.jokers.add(rank, cards.count(kJoker));
+    m.twos.add(rank, cards.count(kTwo));
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string_view kind_token(int kind) { return kTokens[kind]; }
+
+bool parse_kind(std::string_view token, int& kind) {
+  for (int k = 0; k < kKindNb; ++k) {
+    const std::string_view t = kTokens[k];
+    if (t.size() != token.size()) continue;
+    bool same = true;
+    for (size_t i = 0; i < t.size(); ++i) {
+      const char a = static_cast<char>(t[i] | 0x20), b = static_cast<char>(token[i] | 0x20);
+      same &= a == b;
+    }
+    if (same) {
+      kind = k;
+      return true;
+    }
+  }
+  return false;
+}
+
+std::string cards_to_string(CardSet cards) {
+  std::string out;
+  for (int k = 0; k < kKindNb; ++k)
+    for (int i = 0; i < cards.count(k); ++i) {
+      if (!out.empty()) out += ' ';
+      out += kTokens[k];
+    }
+  return out;
+}
+
+bool parse_cards(std::string_view text, CardSet& out, std::string& error) {
+  out = CardSet();
+  for (auto w : words(text)) {
+    int k = 0;
+    if (!parse_kind(w, k)) {
+      error = "bad card token '" + std::string(w) + "' (cards: JK 2 3r 3b 4 .. 10 J Q K A)";
+      return false;
+    }
+    if (out.count(k) == 15) {
+      error = "too many cards of one kind";
+      return false;
+    }
+    out.add(k);
+  }
+  return true;
+}
+
+std::string action_to_string(Action a) {
+  auto with_cards = [&](const char* verb) {
+    std::string s = std::string(verb) + " " + std::string(kTokens[a.kind()]) + ":";
+    const std::string cards = cards_to_string(a.cards());
+    if (!cards.empty()) s += " " + cards;
+    return s;
+  };
+  switch (a.type()) {
+    case ActionType::kDraw: return "draw";
+    case ActionType::kTakePile: return with_cards("take");
+    case ActionType::kMeld: return with_cards("meld");
+    case ActionType::kAsk: return "ask";
+    case ActionType::kYes: return "yes";
+    case ActionType::kNo: return "no";
+    case ActionType::kPass: return "pass";
+    case ActionType::kDiscard: return "discard " + std::string(kTokens[a.kind()]);
+    case ActionType::kTypeNb: break;
+  }
+  return "?";
+}
+
+bool parse_action(std::string_view text, Action& out, std::string& error) {
+  text = trim(text);
+  const size_t sp = text.find(' ');
+  const std::string_view verb = text.substr(0, sp);
+  const std::string_view rest = sp == std::string_view::npos ? std::string_view{} : trim(text.substr(sp + 1));
+  auto simple = [&](ActionType t) {
+    if (!rest.empty()) {
+      error = "action '" + std::string(text) + "' takes no cards";
+      return false;
+    }
+    out = Action::make(t);
+    return true;
+  };
+  if (verb == "draw") return simple(ActionType::kDraw);
+  if (verb == "ask") return simple(ActionType::kAsk);
+  if (verb == "yes") return simple(ActionType::kYes);
+  if (verb == "no") return simple(ActionType::kNo);
+  if (verb == "pass") return simple(ActionType::kPass);
+  if (verb == "discard") {
+    int k = 0;
+    if (!parse_kind(rest, k) || k == kRed3) {
+      error = "bad card to discard in '" + std::string(text) + "'";
+      return false;
+    }
+    out = Action::make(ActionType::kDiscard, k);
+    return true;
+  }
+  if (verb == "take" || verb == "meld") {
+    const size_t colon = rest.find(':');
+    int rank = 0;
+    if (colon == std::string_view::npos || !parse_kind(trim(rest.substr(0, colon)), rank) ||
+        !(is_natural(rank) || (rank == kBlack3 && verb == "meld"))) {
+      error = "bad rank in '" + std::string(text) + "' (write e.g. 'meld K: K K K JK')";
+      return false;
+    }
+    CardSet cards;
+    if (!parse_cards(rest.substr(colon + 1), cards, error)) return false;
+    if (cards.count(rank) + cards.wilds() != cards.total()) {
+      error = "'" + std::string(text) + "' uses cards of another rank";
+      return false;
+    }
+    if (cards.count(rank) > 12 || cards.count(kJoker) > 7 || cards.count(kTwo) > 7) {
+      error = "too many cards in '" + std::string(text) + "'";
+      return false;
+    }
+    out = Action::make(verb == "take" ? ActionType::kTakePile : ActionType::kMeld, rank,
+                       cards.count(rank), cards.count(kJoker), cards.count(kTwo));
+    return true;
+  }
+  error = "unknown action '" + std::string(text) + "'";
+  return false;
+}
+
+std::string deck_to_string(const Deck& deck, int size) {
+  std::string out;
+  for (int i = 0; i < size; ++i) {
+    if (i) out += ' ';
+    out += kTokens[deck[i]];
+  }
+  return out;
+}
+
+bool parse_deck(std::string_view text, Deck& deck, int& size, std::string& error) {
+  size = 0;
+  for (auto w : words(text)) {
+    int k = 0;
+    if (!parse_kind(w, k)) {
+      error = "bad card token '" + std::string(w) + "' in deck";
+      return false;
+    }
+    if (size == kMaxCards) {
+      error = "deck has too many cards";
+      return false;
+    }
+    deck[size++] = static_cast<uint8_t>(k);
+  }
+  return true;
+}
+
+std::string position_to_string(const State& s) {
+  const Rules& r = s.rules;
+  std::string out;
+  auto line = [&](const std::string& key, const std::string& value) { out += key + ": " + value + "\n"; };
+  auto ints = [&](auto begin, int n) {
+    std::string v;
+    for (int i = 0; i < n; ++i) v += (i ? " " : "") + std::to_string(begin[i]);
+    return v;
+  };
+  line("profile", profile_spec(r));
+  line("dealer", std::to_string(s.dealer));
+  line("seat", std::to_string(s.seat));
+  line("phase", std::string(kPhaseNames[static_cast<int>(s.phase)]));
+  std::string flags;
+  for (auto [bit, name] : kFlagNames)
+    if (s.flags & bit) flags += (flags.empty() ? "" : " ") + std::string(name);
+  line("flags", flags);
+  line("turn_value", std::to_string(s.turn_value));
+  line("scores", ints(s.score_before.begin(), r.teams));
+  for (int seat = 0; seat < r.players; ++seat) line("hand" + std::to_string(seat), cards_to_string(s.hand[seat]));
+  for (int seat = 0; seat < r.players; ++seat)
+    if (!s.known[seat].empty()) line("known" + std::to_string(seat), cards_to_string(s.known[seat]));
+  line("red3", ints(s.red3.begin(), r.players));
+  for (int t = 0; t < r.teams; ++t) line("melds" + std::to_string(t), melds_to_string(s.melds[t]));
+  std::string start;
+  for (int k = kBlack3; k <= kLastNatural; ++k)
+    if (s.start_ranks >> k & 1U) start += (start.empty() ? "" : " ") + std::string(kTokens[k]);
+  line("start_melds", start);
+  std::string before;
+  for (int seat = 0; seat < r.players; ++seat)
+    if (s.melded_before >> seat & 1U) before += (before.empty() ? "" : " ") + std::to_string(seat);
+  line("melded_before", before);
+  std::string pile;
+  for (int i = 0; i < s.pile_size; ++i) pile += (i ? " " : "") + std::string(kTokens[s.pile[i]]);
+  line("pile", pile);
+  std::string stock;
+  for (int i = s.stock_pos; i < s.deck_size; ++i) stock += (i > s.stock_pos ? " " : "") + std::string(kTokens[s.deck[i]]);
+  line("stock", stock);
+  return out;
+}
+
+bool parse_position(std::string_view text, State& s, std::string& error) {
+  s = State{};
+  s.out_seat = -1;
+  s.turns = 1;
+  bool have_profile = false, have_start = false, stock_rest = false;
+  int rest_seat = -1;  // the seat whose hand takes every card not placed elsewhere
+  std::vector<int> stock;
+  for (auto raw : split(text, '\n')) {
+    const std::string_view ln = trim(raw);
+    if (ln.empty() || ln.front() == '#') continue;
+    const size_t colon = ln.find(':');
+    if (colon == std::string_view::npos) {
+      error = "position line '" + std::string(ln) + "' is not 'key: value'";
+      return false;
+    }
+    const std::string_view key = trim(ln.substr(0, colon));
+    const std::string_view value = trim(ln.substr(colon + 1));
+    const Rules& r = s.rules;
+    auto seat_of = [&](std::string_view prefix, int& seat) {
+      if (!to_int(key.substr(prefix.size()), seat) || seat < 0 || seat >= r.players) {
+        error = "bad seat in '" + std::string(key) + "'";
+        return false;
+      }
+      return true;
+    };
+    int n = 0;
+    if (key == "profile") {
+      if (!parse_profile(value, s.rules, error)) return false;
+      have_profile = true;
+    } else if (!have_profile) {
+      error = "a position starts with its 'profile:' line";
+      return false;
+    } else if (key == "dealer" || key == "seat") {
+      if (!to_int(value, n) || n < 0 || n >= r.players) {
+        error = "bad " + std::string(key) + " '" + std::string(value) + "'";
+        return false;
+      }
+      (key == "dealer" ? s.dealer : s.seat) = static_cast<uint8_t>(n);
+    } else if (key == "phase") {
+      bool found = false;
+      for (int i = 0; i < 4; ++i)
+        if (value == kPhaseNames[i]) s.phase = static_cast<Phase>(i), found = true;
+      if (!found) {
+        error = "bad phase '" + std::string(value) + "' (draw, meld, answer, over)";
+        return false;
+      }
+    } else if (key == "flags") {
+      for (auto w : words(value)) {
+        bool found = false;
+        for (auto [bit, name] : kFlagNames)
+          if (w == name) s.flags |= bit, found = true;
+        if (!found) {
+          error = "unknown flag '" + std::string(w) + "'";
+          return false;
+        }
+      }
+    } else if (key == "turn_value") {
+      if (!to_int(value, n) || n < 0 || n > 5000) {
+        error = "bad turn_value";
+        return false;
+      }
+      s.turn_value = static_cast<int16_t>(n);
+    } else if (key == "scores") {
+      auto w = words(value);
+      if (static_cast<int>(w.size()) != r.teams) {
+        error = "scores needs one number per side";
+        return false;
+      }
+      for (int t = 0; t < r.teams; ++t)
+        if (!to_int(w[t], s.score_before[t])) {
+          error = "bad score '" + std::string(w[t]) + "'";
+          return false;
+        }
+    } else if (key.starts_with("hand")) {
+      if (!seat_of("hand", n)) return false;
+      std::string_view cards = value;
+      if (cards.ends_with("rest")) {
+        if (rest_seat >= 0 || stock_rest) {
+          error = "'rest' may appear once";
+          return false;
+        }
+        rest_seat = n;
+        cards.remove_suffix(4);
+      }
+      if (!parse_cards(cards, s.hand[n], error)) return false;
+    } else if (key.starts_with("known")) {
+      if (!seat_of("known", n) || !parse_cards(value, s.known[n], error)) return false;
+    } else if (key == "red3") {
+      auto w = words(value);
+      if (static_cast<int>(w.size()) != r.players) {
+        error = "red3 needs one count per seat";
+        return false;
+      }
+      for (int i = 0; i < r.players; ++i) {
+        if (!to_int(w[i], n) || n < 0 || n > 12) {
+          error = "bad red three count";
+          return false;
+        }
+        s.red3[i] = static_cast<uint8_t>(n);
+      }
+    } else if (key.starts_with("melds")) {
+      if (!to_int(key.substr(5), n) || n < 0 || n >= r.teams) {
+        error = "bad side in '" + std::string(key) + "'";
+        return false;
+      }
+      if (!parse_melds(value, s.melds[n], error)) return false;
+    } else if (key == "start_melds") {
+      have_start = true;
+      for (auto w : words(value)) {
+        if (!parse_kind(w, n)) {
+          error = "bad rank '" + std::string(w) + "' in start_melds";
+          return false;
+        }
+        s.start_ranks |= static_cast<uint16_t>(1U << n);
+      }
+    } else if (key == "melded_before") {
+      for (auto w : words(value)) {
+        if (!to_int(w, n) || n < 0 || n >= r.players) {
+          error = "bad seat in melded_before";
+          return false;
+        }
+        s.melded_before |= static_cast<uint8_t>(1U << n);
+      }
+    } else if (key == "pile") {
+      for (auto w : words(value)) {
+        if (!parse_kind(w, n)) {
+          error = "bad card token '" + std::string(w) + "' in pile";
+          return false;
+        }
+        s.pile[s.pile_size++] = static_cast<uint8_t>(n);
+        s.pile_frozen |= is_wild(n) || n == kRed3;
+      }
+    } else if (key == "stock") {
+      {
+        for (auto w : words(value)) {
+          if (w == "rest") {
+            if (rest_seat >= 0) {
+              error = "'rest' may appear once";
+              return false;
+            }
+            stock_rest = true;
+            continue;
+          }
+          if (!parse_kind(w, n)) {
+            error = "bad card token '" + std::string(w) + "' in stock";
+            return false;
+          }
+          stock.push_back(n);
+        }
+      }
+    } else {
+      error = "unknown position key '" + std::string(key) + "'";
+      return false;
+    }
+  }
+  if (!have_profile) {
+    error = "a position needs a 'profile:' line";
+    return false;
+  }
+  // What is not on the table, in the hands or in the pile is the stock (when
+  // "rest") or was dealt earlier (kept at the front of the deck order).
+  Deck ordered;
+  const int total = ordered_deck(s.rules, ordered);
+  std::array<int, kKindNb> left{};
+  for (int i = 0; i < total; ++i) ++left[ordered[i]];
+  auto take = [&](int k, int count) { left[k] -= count; };
+  for (int seat = 0; seat < s.rules.players; ++seat) {
+    for (int k = 0; k < kKindNb; ++k) take(k, s.hand[seat].count(k));
+    take(kRed3, s.red3[seat]);
+  }
+  for (int t = 0; t < s.rules.teams; ++t) {
+    for (int k = 0; k < kKindNb; ++k) take(k, s.melds[t].naturals.count(k));
+    take(kJoker, s.melds[t].jokers.total());
+    take(kTwo, s.melds[t].twos.total());
+  }
+  for (int i = 0; i < s.pile_size; ++i) take(s.pile[i], 1);
+  for (int k : stock) take(k, 1);
+  for (int k = 0; k < kKindNb; ++k)
+    if (left[k] < 0) {
+      error = "position holds more '" + std::string(kTokens[k]) + "' cards than the deck";
+      return false;
+    }
+  if (stock_rest)
+    for (int k = 0; k < kKindNb; ++k)
+      for (; left[k] > 0; --left[k]) stock.push_back(k);
+  if (rest_seat >= 0) {
+    for (int k = 0; k < kKindNb; ++k) {
+      if (k == kRed3) {
+        s.red3[rest_seat] = static_cast<uint8_t>(s.red3[rest_seat] + left[k]);
+      } else {
+        s.hand[rest_seat].add(k, left[k]);
+      }
+      left[k] = 0;
+    }
+  }
+  int unplaced = 0;
+  for (int k = 0; k < kKindNb; ++k) unplaced += left[k];
+  if (unplaced > 0) {
+    error = std::to_string(unplaced) + " cards of the deck are nowhere (end the stock or a hand with 'rest')";
+    return false;
+  }
+  // The deck order: every card outside the stock first (as dealt earlier), then the stock.
+  std::array<int, kKindNb> outside{};
+  for (int i = 0; i < total; ++i) ++outside[ordered[i]];
+  for (int k : stock) --outside[k];
+  int pos = 0;
+  for (int k = 0; k < kKindNb; ++k)
+    for (int i = 0; i < outside[k]; ++i) s.deck[pos++] = static_cast<uint8_t>(k);
+  s.stock_pos = static_cast<uint8_t>(pos);
+  for (int k : stock) s.deck[pos++] = static_cast<uint8_t>(k);
+  s.deck_size = static_cast<uint8_t>(pos);
+  if (!have_start) s.start_ranks = s.melds[s.rules.team_of(s.seat)].ranks();
+  // The opening flag follows from the side's melds at the start of the turn.
+  const int team = s.rules.team_of(s.seat);
+  s.flags &= static_cast<uint16_t>(~kOpening);
+  if ((s.phase == Phase::kDraw && !s.melds[team].any()) ||
+      (s.phase != Phase::kDraw && s.start_ranks == 0 && s.turn_value < opening_minimum(s, team)))
+    s.flags |= kOpening;
+  if (s.phase == Phase::kMeld || s.phase == Phase::kAnswer) {
+    if (s.hand[s.seat].empty() && !(s.flags & kPilePending)) {
+      error = "the player to move has no cards";
+      return false;
+    }
+  }
+  if (const char* bad = check_invariants(s)) {
+    error = std::string("inconsistent position: ") + bad;
+    return false;
+  }
+  return true;
+}
+
+}  // namespace canasta

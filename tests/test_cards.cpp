@@ -1,0 +1,96 @@
+// Card sets, notation and profiles.
+#include <gtest/gtest.h>
+
+#include "canasta/notation.h"
+#include "canasta/rules.h"
+#include "helpers.h"
+
+namespace canasta::test {
+namespace {
+
+TEST(CardSet, CountsTotalsAndValues) {
+  CardSet s;
+  s.add(kJoker);
+  s.add(kTwo, 2);
+  s.add(kAce, 3);
+  s.add(kBlack3);
+  s.add(kSeven, 12);
+  EXPECT_EQ(s.count(kSeven), 12);
+  EXPECT_EQ(s.total(), 19);
+  EXPECT_EQ(s.value(), 50 + 40 + 60 + 5 + 60);
+  EXPECT_EQ(s.kinds(), (1 << kJoker) | (1 << kTwo) | (1 << kAce) | (1 << kBlack3) | (1 << kSeven));
+  CardSet t;
+  t.add(kAce);
+  EXPECT_TRUE(s.contains(t));
+  EXPECT_EQ((s - t).count(kAce), 2);
+  EXPECT_EQ((s - t + t), s);
+  EXPECT_FALSE(t.contains(s));
+}
+
+TEST(CardSet, FullCountersDoNotSpill) {
+  CardSet s;
+  for (int k = 0; k < kKindNb; ++k) s.add(k, 15);
+  EXPECT_EQ(s.total(), 225);
+  for (int k = 0; k < kKindNb; ++k) EXPECT_EQ(s.count(k), 15);
+}
+
+TEST(Notation, CardsRoundTrip) {
+  CardSet s;
+  std::string error;
+  ASSERT_TRUE(parse_cards("K 4 JK 3b 3r 10 2 A q", s, error)) << error;
+  EXPECT_EQ(cards_to_string(s), "JK 2 3r 3b 4 10 Q K A");
+  EXPECT_FALSE(parse_cards("K 1", s, error));
+  EXPECT_NE(error.find("'1'"), std::string::npos);
+}
+
+TEST(Notation, ActionsRoundTrip) {
+  for (const char* text : {"draw", "take Q: Q Q", "take Q:", "take 7: JK 7", "meld K: JK 2 K K K",
+                           "meld 3b: 3b 3b 3b 3b", "ask", "yes", "no", "pass", "discard 3b", "discard JK"}) {
+    Action a;
+    std::string error;
+    ASSERT_TRUE(parse_action(text, a, error)) << text << ": " << error;
+    EXPECT_EQ(action_to_string(a), text);
+  }
+  Action a;
+  std::string error;
+  EXPECT_FALSE(parse_action("meld K: Q Q Q", a, error));
+  EXPECT_FALSE(parse_action("take JK: JK JK", a, error));
+  EXPECT_FALSE(parse_action("discard 3r", a, error));
+  EXPECT_FALSE(parse_action("fly", a, error));
+}
+
+TEST(Notation, PositionRoundTrip) {
+  State s;
+  std::string error;
+  const std::string text =
+      "profile: classic\nseat: 2\nphase: meld\nflags: drew_stock\nhand2: JK 4 4 K\n"
+      "melds0: K: 2 K K K; A: A A A A A A A\nmelds1: 9: 9 9 9\npile: 7 2 8\nred3: 0 1 0 0\n"
+      "melded_before: 0 1\nstock: 5 6 rest";
+  ASSERT_TRUE(parse_position(text, s, error)) << error;
+  EXPECT_EQ(s.deck[s.stock_pos], kFive);
+  EXPECT_TRUE(s.pile_frozen);
+  State t;
+  ASSERT_TRUE(parse_position(position_to_string(s), t, error)) << error;
+  EXPECT_EQ(position_to_string(s), position_to_string(t));
+  EXPECT_FALSE(parse_position("profile: classic\nhand0: A A A A A A A A A", s, error));
+  EXPECT_NE(error.find("more"), std::string::npos);
+}
+
+TEST(Profiles, OverridesAndErrors) {
+  Rules r;
+  std::string error;
+  ASSERT_TRUE(parse_profile("two-player,target=3000", r, error)) << error;
+  EXPECT_EQ(r.target, 3000);
+  EXPECT_EQ(r.hand_size, 15);
+  EXPECT_EQ(profile_spec(r), "two-player,target=3000");
+  EXPECT_FALSE(parse_profile("poker", r, error));
+  EXPECT_FALSE(parse_profile("classic,draw=9", r, error));
+  EXPECT_FALSE(parse_profile("classic,colour=red", r, error));
+  EXPECT_FALSE(parse_profile("classic,target", r, error));
+  EXPECT_FALSE(parse_profile("spanish", r, error));
+  ASSERT_TRUE(parse_profile("classic", r, error));
+  EXPECT_EQ(profile_spec(r), "classic");
+}
+
+}  // namespace
+}  // namespace canasta::test

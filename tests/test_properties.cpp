@@ -1,0 +1,118 @@
+// Properties over many random-play deals, checked after every action.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "canasta/notation.h"
+#include "canasta/record.h"
+#include "canasta/sim.h"
+#include "helpers.h"
+
+namespace canasta::test {
+namespace {
+
+#ifdef CANASTA_LONG_TESTS
+constexpr int kScale = 50;
+#else
+constexpr int kScale = 1;
+#endif
+
+// The deal's score per side counted again, directly from the cards, without
+// the engine's scoring code.
+int recount(const State& s, int team) {
+  const Rules& r = s.rules;
+  auto value = [](int kind) {
+    switch (kind) {
+      case kJoker: return 50;
+      case kTwo: case kAce: return 20;
+      case kEight: case kNine: case kTen: case kJack: case kQueen: case kKing: return 10;
+      case kRed3: return 0;
+      default: return 5;
+    }
+  };
+  int total = 0, reds = 0;
+  const TeamMelds& m = s.melds[team];
+  bool melded = false;
+  for (int k = 0; k < kKindNb; ++k) {
+    const int nat = m.naturals.count(k), jok = m.jokers.count(k), two = m.twos.count(k);
+    melded |= nat > 0;
+    total += nat * value(k) + jok * 50 + two * 20;
+    if (k >= kFour && nat + jok + two >= 7) total += (jok + two == 0) ? 500 : 300;
+  }
+  for (int seat = 0; seat < r.players; ++seat) {
+    if (seat % r.teams != team) continue;
+    for (int k = 0; k < kKindNb; ++k) total -= s.hand[seat].count(k) * value(k);
+    reds += s.red3[seat];
+  }
+  const int red_bonus = reds == 4 ? 800 : reds * 100;
+  total += melded ? red_bonus : -red_bonus;
+  if (s.end == EndReason::kWentOut && s.out_seat % r.teams == team) total += s.concealed ? 200 : 100;
+  return total;
+}
+
+void check_deals(const char* profile, int deals, uint64_t seed) {
+  Rules rules;
+  std::string error;
+  ASSERT_TRUE(parse_profile(profile, rules, error));
+  Deck full;
+  const int n = ordered_deck(rules, full);
+  std::array<int, kKindNb> copies{};
+  for (int i = 0; i < n; ++i) ++copies[full[i]];
+  State s, again;
+  ActionList list, list2;
+  Game g = new_game(rules, seed);
+  int64_t went_out = 0, actions = 0;
+  for (int k = 0; k < deals; ++k) {
+    start_sim_deal(s, rules, seed, k);
+    again = s;
+    DealRecord rec;
+    rec.profile = profile_spec(rules);
+    rec.seed = seed;
+    rec.dealer = s.dealer;
+    rec.deck = s.deck;
+    rec.deck_size = s.deck_size;
+    Rng rng(derive_seed(seed, 3, static_cast<uint64_t>(k)));
+    while (!s.over()) {
+      ASSERT_EQ(check_invariants(s), nullptr) << position_to_string(s);
+      for (int seat = 0; seat < rules.players; ++seat)
+        for (int kind = 0; kind < kKindNb; ++kind) ASSERT_LE(s.hand[seat].count(kind), copies[kind]);
+      legal_actions(s, list);
+      ASSERT_GT(list.size(), 0) << "dead end\n" << position_to_string(s);
+      const Action a = list[static_cast<int>(rng.below(static_cast<uint32_t>(list.size())))];
+      rec.actions.emplace_back(s.actor(), a);
+      apply(s, a);
+      ++actions;
+    }
+    ASSERT_EQ(check_invariants(s), nullptr);
+    went_out += s.end == EndReason::kWentOut;
+    const auto score = deal_score(s);
+    for (int t = 0; t < rules.teams; ++t) ASSERT_EQ(score[t].total(), recount(s, t)) << position_to_string(s);
+    // The same seed gives the same deal and the same actions.
+    Rng rng2(derive_seed(seed, 3, static_cast<uint64_t>(k)));
+    for (auto [seat, a] : rec.actions) {
+      ASSERT_EQ(again.actor(), seat);
+      legal_actions(again, list2);
+      ASSERT_EQ(list2[static_cast<int>(rng2.below(static_cast<uint32_t>(list2.size())))], a);
+      apply(again, a);
+    }
+    ASSERT_TRUE(again.over());
+    // Every record replays, through its JSON text.
+    rec.end = s.end;
+    rec.out_seat = s.out_seat;
+    rec.concealed = s.concealed;
+    for (int t = 0; t < rules.teams; ++t) rec.deal_score[t] = score[t].total(), rec.totals[t] = score[t].total();
+    DealRecord parsed;
+    ASSERT_TRUE(parse_record(to_json_line(rec), parsed, error)) << error;
+    ASSERT_TRUE(replay_record(parsed, error)) << error;
+  }
+  // Not a degenerate game: deals end in more than one way and are long.
+  EXPECT_GT(went_out, 0);
+  EXPECT_LT(went_out, deals);
+  EXPECT_GT(actions, 30LL * deals);
+}
+
+TEST(Properties, ClassicRandomDeals) { check_deals("classic", 20000 * kScale, 101); }
+TEST(Properties, TwoPlayerRandomDeals) { check_deals("two-player", 10000 * kScale, 202); }
+
+}  // namespace
+}  // namespace canasta::test

@@ -1,0 +1,85 @@
+// The fast legal-action generator against the slow reference, position by
+// position, over random-play deals of both profiles.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+#include "canasta/notation.h"
+#include "canasta/sim.h"
+#include "helpers.h"
+#include "reference.h"
+
+namespace canasta::test {
+namespace {
+
+std::string names(const std::vector<Action>& v) {
+  std::string s;
+  for (Action a : v) s += (s.empty() ? "" : " | ") + action_to_string(a);
+  return s;
+}
+
+void compare_over_deals(const char* profile, int deals, uint64_t seed) {
+  Rules rules;
+  std::string error;
+  ASSERT_TRUE(parse_profile(profile, rules, error)) << error;
+  State s;
+  ActionList list;
+  int64_t positions = 0, skipped = 0;
+  for (int k = 0; k < deals; ++k) {
+    start_sim_deal(s, rules, seed, k);
+    Rng rng(derive_seed(seed, 9, static_cast<uint64_t>(k)));
+    while (!s.over()) {
+      legal_actions(s, list);
+      std::vector<Action> fast(list.begin(), list.end());
+      std::sort(fast.begin(), fast.end());
+      ASSERT_TRUE(std::adjacent_find(fast.begin(), fast.end()) == fast.end()) << "duplicate action";
+      const auto ref = reference_legal_actions(s);
+      if (ref) {
+        ASSERT_EQ(fast, *ref) << "deal " << k << "\nfast: " << names(fast) << "\nref:  " << names(*ref)
+                              << "\n" << position_to_string(s);
+        ++positions;
+      } else {
+        ++skipped;
+      }
+      apply(s, list[static_cast<int>(rng.below(static_cast<uint32_t>(list.size())))]);
+    }
+  }
+  EXPECT_GT(positions, deals * 20);
+  // The reference answers nearly everywhere.
+  EXPECT_LT(skipped * 200, positions) << skipped << " positions skipped";
+  std::printf("%s: %lld positions compared, %lld beyond the reference's budget\n", profile,
+              static_cast<long long>(positions), static_cast<long long>(skipped));
+}
+
+TEST(Reference, ClassicRandomPositions) { compare_over_deals("classic", 1000, 11); }
+TEST(Reference, TwoPlayerRandomPositions) { compare_over_deals("two-player", 1000, 12); }
+// Positions of later deals of a game: opening minimums of 15, 90 and 120.
+TEST(Reference, ClassicHighScores) {
+  Rules rules;
+  State s;
+  ActionList list;
+  for (int k = 0; k < 200; ++k) {
+    const std::array<int32_t, kMaxTeams> scores{k % 2 ? -100 : 1600, k % 3 ? 3100 : 0, 0};
+    Deck deck;
+    Rng deal_rng(derive_seed(21, static_cast<uint64_t>(k)));
+    const int n = shuffled_deck(rules, deal_rng, deck);
+    start_deal(s, rules, deck, n, k % 4, scores);
+    Rng rng(derive_seed(22, static_cast<uint64_t>(k)));
+    while (!s.over()) {
+      legal_actions(s, list);
+      std::vector<Action> fast(list.begin(), list.end());
+      std::sort(fast.begin(), fast.end());
+      const auto ref = reference_legal_actions(s);
+      if (ref) {
+        ASSERT_EQ(fast, *ref) << "fast: " << names(fast) << "\nref:  " << names(*ref) << "\n"
+                              << position_to_string(s);
+      }
+      apply(s, list[static_cast<int>(rng.below(static_cast<uint32_t>(list.size())))]);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace canasta::test
