@@ -1,0 +1,161 @@
+// Engine speed: legal actions, apply, copy, deal, and a whole random-play deal.
+#include <benchmark/benchmark.h>
+
+#include <vector>
+
+#include "canasta/agent.h"
+#include "canasta/engine.h"
+#include "canasta/sim.h"
+
+namespace {
+
+using namespace canasta;
+
+Rules profile(int64_t which) {
+  Rules r;
+  std::string error;
+  parse_profile(which == 0 ? "classic" : "two-player", r, error);
+  return r;
+}
+
+// Positions met in random play: every action of 200 deals.
+const std::vector<State>& positions(int64_t which) {
+  static std::vector<State> cache[2];
+  auto& v = cache[which];
+  if (v.empty()) {
+    const Rules r = profile(which);
+    State s;
+    ActionList list;
+    for (int k = 0; k < 200; ++k) {
+      start_sim_deal(s, r, 99, k);
+      Rng rng(derive_seed(99, static_cast<uint64_t>(k)));
+      while (!s.over()) {
+        v.push_back(s);
+        legal_actions(s, list);
+        apply(s, list[static_cast<int>(rng.below(static_cast<uint32_t>(list.size())))]);
+      }
+    }
+  }
+  return v;
+}
+
+void BM_LegalActions(benchmark::State& st, int64_t which) {
+  const auto& pos = positions(which);
+  ActionList list;
+  size_t i = 0;
+  int64_t produced = 0;
+  for (auto _ : st) {
+    legal_actions(pos[i], list);
+    produced += list.size();
+    benchmark::DoNotOptimize(list);
+    if (++i == pos.size()) i = 0;
+  }
+  st.counters["actions_per_call"] = static_cast<double>(produced) / static_cast<double>(st.iterations());
+}
+BENCHMARK_CAPTURE(BM_LegalActions, classic, 0);
+BENCHMARK_CAPTURE(BM_LegalActions, two_player, 1);
+
+// Applying actions: whole recorded deals re-played action by action (no
+// generation), reported per action.
+void BM_Apply(benchmark::State& st) {
+  const Rules r = profile(0);
+  struct Deal {
+    State start;
+    std::vector<Action> actions;
+  };
+  std::vector<Deal> deals;
+  ActionList list;
+  for (int k = 0; k < 200; ++k) {
+    Deal d;
+    start_sim_deal(d.start, r, 98, k);
+    State s = d.start;
+    Rng rng(derive_seed(98, static_cast<uint64_t>(k)));
+    while (!s.over()) {
+      legal_actions(s, list);
+      d.actions.push_back(list[static_cast<int>(rng.below(static_cast<uint32_t>(list.size())))]);
+      apply(s, d.actions.back());
+    }
+    deals.push_back(std::move(d));
+  }
+  State s;
+  size_t i = 0;
+  int64_t applied = 0;
+  for (auto _ : st) {
+    s = deals[i].start;
+    for (Action a : deals[i].actions) apply(s, a);
+    benchmark::DoNotOptimize(s);
+    applied += static_cast<int64_t>(deals[i].actions.size());
+    if (++i == deals.size()) i = 0;
+  }
+  st.SetItemsProcessed(applied);
+}
+BENCHMARK(BM_Apply);
+
+void BM_CopyState(benchmark::State& st) {
+  const auto& pos = positions(0);
+  State s;
+  size_t i = 0;
+  for (auto _ : st) {
+    s = pos[i];
+    benchmark::DoNotOptimize(s);
+    benchmark::ClobberMemory();
+    if (++i == pos.size()) i = 0;
+  }
+  st.counters["bytes"] = sizeof(State);
+}
+BENCHMARK(BM_CopyState);
+
+void BM_Deal(benchmark::State& st) {
+  const Rules r = profile(0);
+  State s;
+  int64_t k = 0;
+  for (auto _ : st) {
+    start_sim_deal(s, r, 7, k++);
+    benchmark::DoNotOptimize(s);
+  }
+}
+BENCHMARK(BM_Deal);
+
+// A whole deal with uniformly random legal actions, from the shuffle to the score.
+void BM_RandomDeal(benchmark::State& st, int64_t which) {
+  const Rules r = profile(which);
+  State s;
+  ActionList scratch;
+  DealStats stats;
+  int64_t k = 0;
+  for (auto _ : st) {
+    start_sim_deal(s, r, 7, k);
+    Rng rng(derive_seed(7, 3, static_cast<uint64_t>(k++)));
+    const int n = play_random_deal(s, rng, scratch);
+    benchmark::DoNotOptimize(deal_score(s));
+    stats.count(s, n);
+  }
+  const double d = static_cast<double>(stats.deals);
+  st.counters["deals_per_s"] = benchmark::Counter(d, benchmark::Counter::kIsRate);
+  st.counters["went_out_pct"] = 100.0 * static_cast<double>(stats.went_out) / d;
+  st.counters["stock_out_pct"] = 100.0 * static_cast<double>(stats.stock_out) / d;
+  st.counters["red3_last_pct"] = 100.0 * static_cast<double>(stats.red_three_last) / d;
+  st.counters["actions_per_deal"] = static_cast<double>(stats.actions) / d;
+}
+BENCHMARK_CAPTURE(BM_RandomDeal, classic, 0);
+BENCHMARK_CAPTURE(BM_RandomDeal, two_player, 1);
+
+// The same deal played by the RandomAgent through each seat's View.
+void BM_RandomAgentDeal(benchmark::State& st) {
+  const Rules r = profile(0);
+  RandomAgent agent;
+  State s;
+  int64_t k = 0;
+  for (auto _ : st) {
+    start_sim_deal(s, r, 7, k);
+    Rng rng(derive_seed(7, 3, static_cast<uint64_t>(k++)));
+    while (!s.over()) apply(s, agent.act(View(s, s.actor()), rng));
+    benchmark::DoNotOptimize(s);
+  }
+  st.counters["deals_per_s"] = benchmark::Counter(static_cast<double>(k), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_RandomAgentDeal);
+
+}  // namespace
+
+BENCHMARK_MAIN();
