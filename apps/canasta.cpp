@@ -1,6 +1,7 @@
 // canasta: the command line. Each subcommand is a thin layer over the libraries.
-#include <CLI/CLI.hpp>
+#include <unistd.h>
 
+#include <CLI/CLI.hpp>
 #include <array>
 #include <atomic>
 #include <chrono>
@@ -9,7 +10,6 @@
 #include <fstream>
 #include <iostream>
 #include <string>
-#include <unistd.h>
 
 #include "canasta/agent.h"
 #include "canasta/engine.h"
@@ -184,14 +184,16 @@ int cmd_sim(const std::string& profile, uint64_t seed, int64_t deals, int thread
               static_cast<unsigned long long>(seed), r.threads);
   std::printf("  speed        %.0f deals/s (%.0f per thread), %.2f s\n", n / r.seconds,
               n / r.seconds / r.threads, r.seconds);
-  std::printf("  deal ended   went out %.2f%% (concealed %.2f%%), stock ran out %.2f%%, red three last %.2f%%\n",
-              100.0 * static_cast<double>(st.went_out) / n, 100.0 * static_cast<double>(st.concealed) / n,
-              100.0 * static_cast<double>(st.stock_out) / n, 100.0 * static_cast<double>(st.red_three_last) / n);
+  std::printf(
+      "  deal ended   went out %.2f%% (concealed %.2f%%), stock ran out %.2f%%, red three last %.2f%%\n",
+      100.0 * static_cast<double>(st.went_out) / n, 100.0 * static_cast<double>(st.concealed) / n,
+      100.0 * static_cast<double>(st.stock_out) / n, 100.0 * static_cast<double>(st.red_three_last) / n);
   std::printf("  per deal     %.1f actions, %.1f turns, %.2f natural + %.2f mixed canastas\n",
               static_cast<double>(st.actions) / n, static_cast<double>(st.turns) / n,
               static_cast<double>(st.natural_canastas) / n, static_cast<double>(st.mixed_canastas) / n);
   std::printf("  mean score  ");
-  for (int t = 0; t < c.rules.teams; ++t) std::printf(" side %d %.1f", t, static_cast<double>(st.score[t]) / n);
+  for (int t = 0; t < c.rules.teams; ++t)
+    std::printf(" side %d %.1f", t, static_cast<double>(st.score[t]) / n);
   std::printf("\n");
   return 0;
 }
@@ -209,7 +211,9 @@ int main(int argc, char** argv) {
   auto* deal = app.add_subcommand("deal", "show a deal: hands, upcard, stock, the first legal actions");
   int deal_index = 0;
   deal->add_option("--seed,-s", seed, "game seed")->capture_default_str();
-  deal->add_option("--deal", deal_index, "deal index in the game")->check(CLI::Range(0, 100000))->capture_default_str();
+  deal->add_option("--deal", deal_index, "deal index in the game")
+      ->check(CLI::Range(0, 100000))
+      ->capture_default_str();
   deal->add_option("--profile,-p", profile, profile_doc)->capture_default_str();
 
   auto* play = app.add_subcommand("play", "play one random-play game and optionally record it");
@@ -222,11 +226,16 @@ int main(int argc, char** argv) {
   std::vector<std::string> files;
   replay->add_option("files", files, "JSON Lines record files")->required();
 
-  auto* sim = app.add_subcommand("sim", "play many random-play deals in parallel and report speed and outcomes");
+  auto* sim =
+      app.add_subcommand("sim", "play many random-play deals in parallel and report speed and outcomes");
   int64_t deals = 200000;
   int threads = 0;
-  sim->add_option("--deals,-n", deals, "number of deals")->check(CLI::Range(int64_t{1}, int64_t{1} << 40))->capture_default_str();
-  sim->add_option("--threads,-t", threads, "worker threads (0: all cores)")->check(CLI::Range(0, 1024))->capture_default_str();
+  sim->add_option("--deals,-n", deals, "number of deals")
+      ->check(CLI::Range(int64_t{1}, int64_t{1} << 40))
+      ->capture_default_str();
+  sim->add_option("--threads,-t", threads, "worker threads (0: all cores)")
+      ->check(CLI::Range(0, 1024))
+      ->capture_default_str();
   sim->add_option("--seed,-s", seed, "simulation seed")->capture_default_str();
   sim->add_option("--profile,-p", profile, profile_doc)->capture_default_str();
 

@@ -29,7 +29,10 @@ std::string legal_list(const State& s) {
   ActionList list;
   legal_actions(s, list);
   std::string out;
-  for (Action a : list) out += (out.empty() ? "" : " | ") + action_to_string(a);
+  for (Action a : list) {
+    out += out.empty() ? "" : " | ";
+    out += action_to_string(a);
+  }
   return out;
 }
 

@@ -73,9 +73,12 @@ bool take_ok(const State& s, Action a) {
   const bool frozen = !opened || pile_holds_wild_or_red3(s);
   const int x = a.naturals(), w = a.jokers() + a.twos();
   bool shape;
-  if (frozen) shape = x == 2 && w == 0;
-  else if (m.naturals.count(top) > 0) shape = x == 0 && w == 0;
-  else shape = (x == 2 && w == 0) || (x == 1 && w == 1);
+  if (frozen)
+    shape = x == 2 && w == 0;
+  else if (m.naturals.count(top) > 0)
+    shape = x == 0 && w == 0;
+  else
+    shape = (x == 2 && w == 0) || (x == 1 && w == 1);
   if (!shape) return false;
   // Taking may empty the hand (the pile holding only its top, or red threes):
   // that is going out, with its conditions.
@@ -138,7 +141,8 @@ struct Search {
     h ^= (m.naturals.raw() + 0x632BE59BD9B4E019ULL) * 0xBF58476D1CE4E5B9ULL;
     h ^= (m.jokers.raw() * 31 + m.twos.raw() + 1) * 0x94D049BB133111EBULL;
     h ^= (static_cast<uint64_t>(s.flags) << 32 | static_cast<uint64_t>(s.turn_value) << 8 |
-          static_cast<uint64_t>(s.phase)) * 0xD6E8FEB86659FD93ULL;
+          static_cast<uint64_t>(s.phase)) *
+         0xD6E8FEB86659FD93ULL;
     h ^= static_cast<uint64_t>(s.pile_size) * 0xA0761D6478BD642FULL;
     return h;
   }
@@ -188,15 +192,23 @@ bool ask_ok(const State& s) {
 
 bool locally_ok(const State& s, Action a) {
   switch (a.type()) {
-    case ActionType::kDraw: return s.phase == Phase::kDraw && s.stock_size() > 0 && a.raw() == 0;
-    case ActionType::kTakePile: return take_ok(s, a);
-    case ActionType::kMeld: return meld_ok(s, a);
-    case ActionType::kAsk: return ask_ok(s);
+    case ActionType::kDraw:
+      return s.phase == Phase::kDraw && s.stock_size() > 0 && a.raw() == 0;
+    case ActionType::kTakePile:
+      return take_ok(s, a);
+    case ActionType::kMeld:
+      return meld_ok(s, a);
+    case ActionType::kAsk:
+      return ask_ok(s);
     case ActionType::kYes:
-    case ActionType::kNo: return s.phase == Phase::kAnswer;
-    case ActionType::kPass: return false;  // decided below: it depends on the takes
-    case ActionType::kDiscard: return discard_ok(s, a);
-    case ActionType::kTypeNb: return false;
+    case ActionType::kNo:
+      return s.phase == Phase::kAnswer;
+    case ActionType::kPass:
+      return false;  // decided below: it depends on the takes
+    case ActionType::kDiscard:
+      return discard_ok(s, a);
+    case ActionType::kTypeNb:
+      return false;
   }
   return false;
 }

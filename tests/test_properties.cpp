@@ -23,11 +23,22 @@ int recount(const State& s, int team) {
   const Rules& r = s.rules;
   auto value = [](int kind) {
     switch (kind) {
-      case kJoker: return 50;
-      case kTwo: case kAce: return 20;
-      case kEight: case kNine: case kTen: case kJack: case kQueen: case kKing: return 10;
-      case kRed3: return 0;
-      default: return 5;
+      case kJoker:
+        return 50;
+      case kTwo:
+      case kAce:
+        return 20;
+      case kEight:
+      case kNine:
+      case kTen:
+      case kJack:
+      case kQueen:
+      case kKing:
+        return 10;
+      case kRed3:
+        return 0;
+      default:
+        return 5;
     }
   };
   int total = 0, reds = 0;
@@ -60,7 +71,6 @@ void check_deals(const char* profile, int deals, uint64_t seed) {
   for (int i = 0; i < n; ++i) ++copies[full[i]];
   State s, again;
   ActionList list, list2;
-  Game g = new_game(rules, seed);
   int64_t went_out = 0, actions = 0;
   for (int k = 0; k < deals; ++k) {
     start_sim_deal(s, rules, seed, k);
@@ -100,7 +110,8 @@ void check_deals(const char* profile, int deals, uint64_t seed) {
     rec.end = s.end;
     rec.out_seat = s.out_seat;
     rec.concealed = s.concealed;
-    for (int t = 0; t < rules.teams; ++t) rec.deal_score[t] = score[t].total(), rec.totals[t] = score[t].total();
+    for (int t = 0; t < rules.teams; ++t)
+      rec.deal_score[t] = score[t].total(), rec.totals[t] = score[t].total();
     DealRecord parsed;
     ASSERT_TRUE(parse_record(to_json_line(rec), parsed, error)) << error;
     ASSERT_TRUE(replay_record(parsed, error)) << error;

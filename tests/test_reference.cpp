@@ -16,7 +16,10 @@ namespace {
 
 std::string names(const std::vector<Action>& v) {
   std::string s;
-  for (Action a : v) s += (s.empty() ? "" : " | ") + action_to_string(a);
+  for (Action a : v) {
+    s += s.empty() ? "" : " | ";
+    s += action_to_string(a);
+  }
   return s;
 }
 
@@ -38,7 +41,8 @@ void compare_over_deals(const char* profile, int deals, uint64_t seed) {
       const auto ref = reference_legal_actions(s);
       if (ref) {
         ASSERT_EQ(fast, *ref) << "deal " << k << "\nfast: " << names(fast) << "\nref:  " << names(*ref)
-                              << "\n" << position_to_string(s);
+                              << "\n"
+                              << position_to_string(s);
         ++positions;
       } else {
         ++skipped;

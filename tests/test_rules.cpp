@@ -32,12 +32,12 @@ TEST(Deal, ElevenCardsEachUpcardCoveredRedThreesReplacedInTurnOrder) {
   };
   // Put plain cards everywhere first, so that only the placed cards are special.
   for (int i = 0; i < 60; ++i) place(i, kFour + i % 11);
-  place(0, kRed3);   // first card dealt: to seat 0 (dealer 3, so seat 0 plays first)
-  place(1, kRed3);   // to seat 1
-  place(44, kJoker); // the upcard is a joker ...
-  place(45, kRed3);  // ... covered by a red three ...
-  place(46, kSeven); // ... covered by a seven
-  place(47, kRed3);  // seat 0's replacement is a red three, replaced again
+  place(0, kRed3);    // first card dealt: to seat 0 (dealer 3, so seat 0 plays first)
+  place(1, kRed3);    // to seat 1
+  place(44, kJoker);  // the upcard is a joker ...
+  place(45, kRed3);   // ... covered by a red three ...
+  place(46, kSeven);  // ... covered by a seven
+  place(47, kRed3);   // seat 0's replacement is a red three, replaced again
   State s;
   start_deal(s, rules, deck, n, 3, {});
   for (int seat = 0; seat < 4; ++seat) EXPECT_EQ(s.hand[seat].total(), 11) << seat;
@@ -393,8 +393,9 @@ TEST(GoingOut, NotConcealedAfterMeldingInAnEarlierTurn) {
 // --- Section 9: when the stock runs out ------------------------------------
 
 TEST(StockOut, RedThreeAsLastCardEndsTheDeal) {
-  State s = position("profile: classic\nseat: 0\nphase: draw\nhand0: 4 5\nhand1: 6 7\nhand2: 8\nhand3: rest\n"
-                     "melds0: K: K K K K K K K\nstock: 3r");
+  State s = position(
+      "profile: classic\nseat: 0\nphase: draw\nhand0: 4 5\nhand1: 6 7\nhand2: 8\nhand3: rest\n"
+      "melds0: K: K K K K K K K\nstock: 3r");
   play(s, "draw");
   EXPECT_EQ(s.end, EndReason::kRedThreeLast);
   EXPECT_EQ(s.red3[0], 1);
@@ -402,14 +403,16 @@ TEST(StockOut, RedThreeAsLastCardEndsTheDeal) {
 }
 
 TEST(StockOut, MustTakeWhenTheTopAddsToAMeld) {
-  State s = position("profile: classic\nseat: 0\nphase: draw\nhand0: 4 5\npile: 9 K\n"
-                     "melds0: K: K K K\nhand1: rest\nstock:");
+  State s = position(
+      "profile: classic\nseat: 0\nphase: draw\nhand0: 4 5\npile: 9 K\n"
+      "melds0: K: K K K\nhand1: rest\nstock:");
   EXPECT_EQ(legal_list(s), "take K:");
 }
 
 TEST(StockOut, MayTakeByANewMeldOrDecline) {
-  State s = position("profile: classic\nseat: 0\nphase: draw\nhand0: Q Q 5 6\npile: 9 Q\n"
-                     "melds0: K: K K K\nhand1: rest\nstock:");
+  State s = position(
+      "profile: classic\nseat: 0\nphase: draw\nhand0: Q Q 5 6\npile: 9 Q\n"
+      "melds0: K: K K K\nhand1: rest\nstock:");
   EXPECT_EQ(legal_list(s), "take Q: Q Q | pass");
   play(s, "pass");
   EXPECT_EQ(s.end, EndReason::kStockOut);
@@ -417,8 +420,9 @@ TEST(StockOut, MayTakeByANewMeldOrDecline) {
 
 TEST(StockOut, PileThatCannotBeTakenEndsTheDeal) {
   // Seat 3 discards with an empty stock; seat 0 cannot take a blocked pile.
-  State s = position("profile: classic\nseat: 3\nphase: meld\nflags: drew_stock\nhand3: 2 9\nhand0: 4 5\n"
-                     "pile: 8\nmelds0: K: K K K\nmelds1: A: A A A\nhand2: rest\nstock:");
+  State s = position(
+      "profile: classic\nseat: 3\nphase: meld\nflags: drew_stock\nhand3: 2 9\nhand0: 4 5\n"
+      "pile: 8\nmelds0: K: K K K\nmelds1: A: A A A\nhand2: rest\nstock:");
   play(s, "discard 2");
   EXPECT_EQ(s.end, EndReason::kStockOut);
   EXPECT_EQ(deal_score(s)[1].going_out, 0);
@@ -445,11 +449,13 @@ TEST(TwoPlayer, DealsFifteenAndDrawsTwo) {
 }
 
 TEST(TwoPlayer, TwoCanastasToGoOut) {
-  State s = two("seat: 0\nphase: meld\nflags: drew_stock\nhand0: 9\nmelds0: K: K K K K K K K; A: A A A\n"
-                "melded_before: 0");
+  State s =
+      two("seat: 0\nphase: meld\nflags: drew_stock\nhand0: 9\nmelds0: K: K K K K K K K; A: A A A\n"
+          "melded_before: 0");
   EXPECT_FALSE(legal(s, "discard 9"));
-  State t = two("seat: 0\nphase: meld\nflags: drew_stock\nhand0: 9\n"
-                "melds0: K: K K K K K K K; A: A A A A A A A\nmelded_before: 0");
+  State t =
+      two("seat: 0\nphase: meld\nflags: drew_stock\nhand0: 9\n"
+          "melds0: K: K K K K K K K; A: A A A A A A A\nmelded_before: 0");
   EXPECT_TRUE(legal(t, "discard 9"));
 }
 
@@ -460,15 +466,17 @@ TEST(TwoPlayer, NeverMoreWildsThanNaturals) {
 }
 
 TEST(TwoPlayer, NoAskingWithoutAPartner) {
-  State s = two("seat: 0\nphase: meld\nflags: drew_stock\nhand0: 9 9 9 4\n"
-                "melds0: K: K K K K K K K; A: A A A A A A A\nmelded_before: 0");
+  State s =
+      two("seat: 0\nphase: meld\nflags: drew_stock\nhand0: 9 9 9 4\n"
+          "melds0: K: K K K K K K K; A: A A A A A A A\nmelded_before: 0");
   EXPECT_FALSE(legal(s, "ask"));
   EXPECT_TRUE(legal(s, "meld 9: 9 9 9"));
 }
 
 TEST(TwoPlayer, DealEndsAfterTheTurnThatLeavesFewerThanTwoCards) {
-  State s = position("profile: two-player\nseat: 0\nphase: draw\nhand0: 4 5 6\nhand1: 7 8 rest\n"
-                     "melds0: K: K K K\nmelds1: A: A A A\nstock: 9 10 J");
+  State s = position(
+      "profile: two-player\nseat: 0\nphase: draw\nhand0: 4 5 6\nhand1: 7 8 rest\n"
+      "melds0: K: K K K\nmelds1: A: A A A\nstock: 9 10 J");
   play(s, "draw");  // two of three: one card left
   EXPECT_FALSE(s.over());
   play(s, "discard 4");

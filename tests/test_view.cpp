@@ -75,8 +75,9 @@ TEST(View, ShowsOnlySizesOfOtherHandsAndTheStock) {
 }
 
 TEST(View, KnownCardsFollowThePileAndLeaveWhenPlayed) {
-  State s = position("profile: classic\nseat: 0\nphase: draw\nhand0: 4 5 6\npile: 9 9 K\n"
-                     "melds0: K: K K K\nstock: rest");
+  State s = position(
+      "profile: classic\nseat: 0\nphase: draw\nhand0: 4 5 6\npile: 9 9 K\n"
+      "melds0: K: K K K\nstock: rest");
   play(s, "take K:");
   EXPECT_EQ(View(s, 1).known(0).count(kNine), 2);
   play(s, "discard 9");

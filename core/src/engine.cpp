@@ -47,9 +47,7 @@ int shuffled_deck(const Rules& rules, Rng& rng, Deck& deck) {
   return n;
 }
 
-int opening_minimum(const State& s, int team) {
-  return s.rules.opening_minimum(s.score_before[team]);
-}
+int opening_minimum(const State& s, int team) { return s.rules.opening_minimum(s.score_before[team]); }
 
 namespace {
 
@@ -224,8 +222,7 @@ void meld_phase_actions(const State& s, ActionList& out) {
   const int canastas = m.canastas();
   const bool no = s.flags & kAnsweredNo;
   const bool must_out = s.flags & (kAnsweredYes | kCommitted);
-  const bool pending =
-      (s.flags & kPilePending) || ((s.flags & kOpening) && m.any() && c.need > 0);
+  const bool pending = (s.flags & kPilePending) || ((s.flags & kOpening) && m.any() && c.need > 0);
   const bool fast = !(s.flags & (kOpening | kPilePending | kAnsweredYes | kCommitted));
 
   // Asking needs a way to go out (for a yes) and a way to finish without
@@ -258,8 +255,7 @@ void meld_phase_actions(const State& s, ActionList& out) {
   // Black threes: only as three or four at once, and only to go out.
   const int b3 = hand.count(kBlack3);
   if (b3 >= 3 && !m.has(kBlack3) && !no)
-    for (int x = 3; x <= std::min(b3, 4); ++x)
-      consider(Action::make(ActionType::kMeld, kBlack3, x), true);
+    for (int x = 3; x <= std::min(b3, 4); ++x) consider(Action::make(ActionType::kMeld, kBlack3, x), true);
   for (int k = kFirstNatural; k <= kLastNatural; ++k) {
     const int n = hand.count(k);
     const bool has = m.has(k);
@@ -285,8 +281,8 @@ void meld_phase_actions(const State& s, ActionList& out) {
     may_discard = !must_out && !pending;
   } else {
     const bool exempt = (s.flags & kOpening) && (s.flags & kDrewStock);
-    may_discard = !no && canastas >= r.canastas_to_go_out && !(s.flags & kPilePending) &&
-                  (!pending || exempt);
+    may_discard =
+        !no && canastas >= r.canastas_to_go_out && !(s.flags & kPilePending) && (!pending || exempt);
   }
   if (may_discard)
     for (uint16_t kinds = hand.kinds(); kinds; kinds &= static_cast<uint16_t>(kinds - 1))
@@ -405,13 +401,18 @@ void start_deal(State& s, const Rules& rules, const Deck& deck, int deck_size, i
 void legal_actions(const State& s, ActionList& out) {
   out.clear();
   switch (s.phase) {
-    case Phase::kDraw: draw_actions(s, out); break;
-    case Phase::kMeld: meld_phase_actions(s, out); break;
+    case Phase::kDraw:
+      draw_actions(s, out);
+      break;
+    case Phase::kMeld:
+      meld_phase_actions(s, out);
+      break;
     case Phase::kAnswer:
       out.push(Action::make(ActionType::kYes));
       out.push(Action::make(ActionType::kNo));
       break;
-    case Phase::kOver: break;
+    case Phase::kOver:
+      break;
   }
 }
 
@@ -456,7 +457,9 @@ void apply(State& s, Action a) {
       s.flags |= kAnsweredNo;
       s.phase = Phase::kMeld;
       break;
-    case ActionType::kPass: end_deal(s, EndReason::kStockOut); break;
+    case ActionType::kPass:
+      end_deal(s, EndReason::kStockOut);
+      break;
     case ActionType::kDiscard: {
       const int k = a.kind();
       s.hand[s.seat].remove(k);
@@ -471,7 +474,9 @@ void apply(State& s, Action a) {
       }
       break;
     }
-    case ActionType::kTypeNb: assert(false); break;
+    case ActionType::kTypeNb:
+      assert(false);
+      break;
   }
 }
 

@@ -36,14 +36,30 @@ struct Parser {
         if (i >= s.size()) return fail("unfinished escape");
         const char e = s[i++];
         switch (e) {
-          case '"': out += '"'; break;
-          case '\\': out += '\\'; break;
-          case '/': out += '/'; break;
-          case 'b': out += '\b'; break;
-          case 'f': out += '\f'; break;
-          case 'n': out += '\n'; break;
-          case 'r': out += '\r'; break;
-          case 't': out += '\t'; break;
+          case '"':
+            out += '"';
+            break;
+          case '\\':
+            out += '\\';
+            break;
+          case '/':
+            out += '/';
+            break;
+          case 'b':
+            out += '\b';
+            break;
+          case 'f':
+            out += '\f';
+            break;
+          case 'n':
+            out += '\n';
+            break;
+          case 'r':
+            out += '\r';
+            break;
+          case 't':
+            out += '\t';
+            break;
           case 'u': {
             if (i + 4 > s.size()) return fail("bad \\u escape");
             unsigned code = 0;
@@ -62,7 +78,8 @@ struct Parser {
             }
             break;
           }
-          default: return fail("bad escape");
+          default:
+            return fail("bad escape");
         }
       } else {
         out += c;
@@ -144,8 +161,8 @@ struct Parser {
       ok = literal("null");
     } else {
       const size_t start = i;
-      while (i < s.size() && (s[i] == '-' || s[i] == '+' || s[i] == '.' || s[i] == 'e' ||
-                              s[i] == 'E' || (s[i] >= '0' && s[i] <= '9')))
+      while (i < s.size() && (s[i] == '-' || s[i] == '+' || s[i] == '.' || s[i] == 'e' || s[i] == 'E' ||
+                              (s[i] >= '0' && s[i] <= '9')))
         ++i;
       if (start == i) return fail("unexpected character");
       v.type = Value::Type::kNumber;

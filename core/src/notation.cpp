@@ -9,8 +9,8 @@ namespace canasta {
 
 namespace {
 
-constexpr std::array<std::string_view, kKindNb> kTokens{
-    "JK", "2", "3r", "3b", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"};
+constexpr std::array<std::string_view, kKindNb> kTokens{"JK", "2", "3r", "3b", "4", "5", "6", "7",
+                                                        "8",  "9", "10", "J",  "Q", "K", "A"};
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
@@ -150,15 +150,24 @@ std::string action_to_string(Action a) {
     return s;
   };
   switch (a.type()) {
-    case ActionType::kDraw: return "draw";
-    case ActionType::kTakePile: return with_cards("take");
-    case ActionType::kMeld: return with_cards("meld");
-    case ActionType::kAsk: return "ask";
-    case ActionType::kYes: return "yes";
-    case ActionType::kNo: return "no";
-    case ActionType::kPass: return "pass";
-    case ActionType::kDiscard: return "discard " + std::string(kTokens[a.kind()]);
-    case ActionType::kTypeNb: break;
+    case ActionType::kDraw:
+      return "draw";
+    case ActionType::kTakePile:
+      return with_cards("take");
+    case ActionType::kMeld:
+      return with_cards("meld");
+    case ActionType::kAsk:
+      return "ask";
+    case ActionType::kYes:
+      return "yes";
+    case ActionType::kNo:
+      return "no";
+    case ActionType::kPass:
+      return "pass";
+    case ActionType::kDiscard:
+      return "discard " + std::string(kTokens[a.kind()]);
+    case ActionType::kTypeNb:
+      break;
   }
   return "?";
 }
@@ -208,8 +217,8 @@ bool parse_action(std::string_view text, Action& out, std::string& error) {
       error = "too many cards in '" + std::string(text) + "'";
       return false;
     }
-    out = Action::make(verb == "take" ? ActionType::kTakePile : ActionType::kMeld, rank,
-                       cards.count(rank), cards.count(kJoker), cards.count(kTwo));
+    out = Action::make(verb == "take" ? ActionType::kTakePile : ActionType::kMeld, rank, cards.count(rank),
+                       cards.count(kJoker), cards.count(kTwo));
     return true;
   }
   error = "unknown action '" + std::string(text) + "'";
@@ -248,7 +257,10 @@ std::string position_to_string(const State& s) {
   auto line = [&](const std::string& key, const std::string& value) { out += key + ": " + value + "\n"; };
   auto ints = [&](auto begin, int n) {
     std::string v;
-    for (int i = 0; i < n; ++i) v += (i ? " " : "") + std::to_string(begin[i]);
+    for (int i = 0; i < n; ++i) {
+      v += i ? " " : "";
+      v += std::to_string(begin[i]);
+    }
     return v;
   };
   line("profile", profile_spec(r));
@@ -257,28 +269,44 @@ std::string position_to_string(const State& s) {
   line("phase", std::string(kPhaseNames[static_cast<int>(s.phase)]));
   std::string flags;
   for (auto [bit, name] : kFlagNames)
-    if (s.flags & bit) flags += (flags.empty() ? "" : " ") + std::string(name);
+    if (s.flags & bit) {
+      flags += flags.empty() ? "" : " ";
+      flags += std::string(name);
+    }
   line("flags", flags);
   line("turn_value", std::to_string(s.turn_value));
   line("scores", ints(s.score_before.begin(), r.teams));
-  for (int seat = 0; seat < r.players; ++seat) line("hand" + std::to_string(seat), cards_to_string(s.hand[seat]));
+  for (int seat = 0; seat < r.players; ++seat)
+    line("hand" + std::to_string(seat), cards_to_string(s.hand[seat]));
   for (int seat = 0; seat < r.players; ++seat)
     if (!s.known[seat].empty()) line("known" + std::to_string(seat), cards_to_string(s.known[seat]));
   line("red3", ints(s.red3.begin(), r.players));
   for (int t = 0; t < r.teams; ++t) line("melds" + std::to_string(t), melds_to_string(s.melds[t]));
   std::string start;
   for (int k = kBlack3; k <= kLastNatural; ++k)
-    if (s.start_ranks >> k & 1U) start += (start.empty() ? "" : " ") + std::string(kTokens[k]);
+    if (s.start_ranks >> k & 1U) {
+      start += start.empty() ? "" : " ";
+      start += std::string(kTokens[k]);
+    }
   line("start_melds", start);
   std::string before;
   for (int seat = 0; seat < r.players; ++seat)
-    if (s.melded_before >> seat & 1U) before += (before.empty() ? "" : " ") + std::to_string(seat);
+    if (s.melded_before >> seat & 1U) {
+      before += before.empty() ? "" : " ";
+      before += std::to_string(seat);
+    }
   line("melded_before", before);
   std::string pile;
-  for (int i = 0; i < s.pile_size; ++i) pile += (i ? " " : "") + std::string(kTokens[s.pile[i]]);
+  for (int i = 0; i < s.pile_size; ++i) {
+    pile += i ? " " : "";
+    pile += std::string(kTokens[s.pile[i]]);
+  }
   line("pile", pile);
   std::string stock;
-  for (int i = s.stock_pos; i < s.deck_size; ++i) stock += (i > s.stock_pos ? " " : "") + std::string(kTokens[s.deck[i]]);
+  for (int i = s.stock_pos; i < s.deck_size; ++i) {
+    stock += i > s.stock_pos ? " " : "";
+    stock += std::string(kTokens[s.deck[i]]);
+  }
   line("stock", stock);
   return out;
 }

@@ -11,7 +11,10 @@ constexpr std::string_view kFormat = "canasta-record/1";
 
 std::string int_array(const std::array<int32_t, kMaxTeams>& a, int n) {
   std::string s = "[";
-  for (int i = 0; i < n; ++i) s += (i ? "," : "") + std::to_string(a[i]);
+  for (int i = 0; i < n; ++i) {
+    s += i ? "," : "";
+    s += std::to_string(a[i]);
+  }
   return s + "]";
 }
 
@@ -54,20 +57,28 @@ bool read_ints(const json::Value& obj, std::string_view key, int n, std::array<i
 
 std::string_view end_name(EndReason e) {
   switch (e) {
-    case EndReason::kNone: return "none";
-    case EndReason::kWentOut: return "went_out";
-    case EndReason::kStockOut: return "stock_out";
-    case EndReason::kRedThreeLast: return "red_three_last";
+    case EndReason::kNone:
+      return "none";
+    case EndReason::kWentOut:
+      return "went_out";
+    case EndReason::kStockOut:
+      return "stock_out";
+    case EndReason::kRedThreeLast:
+      return "red_three_last";
   }
   return "?";
 }
 
 std::string_view game_end_name(GameEnd e) {
   switch (e) {
-    case GameEnd::kPlaying: return "playing";
-    case GameEnd::kWon: return "won";
-    case GameEnd::kDrawn: return "drawn";
-    case GameEnd::kAbandoned: return "abandoned";
+    case GameEnd::kPlaying:
+      return "playing";
+    case GameEnd::kWon:
+      return "won";
+    case GameEnd::kDrawn:
+      return "drawn";
+    case GameEnd::kAbandoned:
+      return "abandoned";
   }
   return "?";
 }
@@ -107,9 +118,10 @@ std::string to_json_line(const DealRecord& r) {
   s += ",\"scores_before\":" + int_array(r.scores_before, teams);
   s += ",\"deck\":" + json::quote(deck_to_string(r.deck, r.deck_size));
   s += ",\"actions\":[";
-  for (size_t i = 0; i < r.actions.size(); ++i)
-    s += (i ? ",[" : "[") + std::to_string(r.actions[i].first) + "," +
-         json::quote(action_to_string(r.actions[i].second)) + "]";
+  for (size_t i = 0; i < r.actions.size(); ++i) {
+    s += i ? ",[" : "[";
+    s += std::to_string(r.actions[i].first) + "," + json::quote(action_to_string(r.actions[i].second)) + "]";
+  }
   s += "],\"result\":{\"end\":" + json::quote(end_name(r.end));
   s += ",\"out_seat\":" + std::to_string(r.out_seat);
   s += ",\"concealed\":" + std::string(r.concealed ? "true" : "false");
@@ -146,7 +158,8 @@ bool parse_record(std::string_view line, DealRecord& r, std::string& error) {
   if (!parse_profile(r.profile, rules, error)) return false;
   int64_t x = 0;
   const json::Value* seed = v.get("seed");
-  if (!seed || seed->type != json::Value::Type::kNumber || seed->text.find_first_of("-.eE") != std::string::npos) {
+  if (!seed || seed->type != json::Value::Type::kNumber ||
+      seed->text.find_first_of("-.eE") != std::string::npos) {
     error = "missing or bad field 'seed'";
     return false;
   }
@@ -235,8 +248,8 @@ bool replay_record(const DealRecord& r, std::string& error) {
   ActionList legal;
   for (size_t i = 0; i < r.actions.size(); ++i) {
     const auto [seat, a] = r.actions[i];
-    const std::string where = "action " + std::to_string(i) + " (" + std::to_string(seat) + " " +
-                              action_to_string(a) + ")";
+    const std::string where =
+        "action " + std::to_string(i) + " (" + std::to_string(seat) + " " + action_to_string(a) + ")";
     if (s.over()) {
       error = where + ": the deal is already over";
       return false;

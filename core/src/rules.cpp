@@ -75,17 +75,26 @@ bool set_param(Rules& r, std::string_view key, std::string_view value, std::stri
     if (!num(1, 60000)) return false;
     r.max_deals = static_cast<uint16_t>(i);
   } else if (key == "red3") {
-    if (value == "immediate") r.red3_deal = RedThreeDeal::kImmediate;
-    else if (value == "turn") r.red3_deal = RedThreeDeal::kOwnersTurn;
-    else return bad("immediate or turn");
+    if (value == "immediate")
+      r.red3_deal = RedThreeDeal::kImmediate;
+    else if (value == "turn")
+      r.red3_deal = RedThreeDeal::kOwnersTurn;
+    else
+      return bad("immediate or turn");
   } else if (key == "stock_end") {
-    if (value == "pile") r.stock_end = StockEnd::kTakePile;
-    else if (value == "last_draw") r.stock_end = StockEnd::kAfterLastDraw;
-    else return bad("pile or last_draw");
+    if (value == "pile")
+      r.stock_end = StockEnd::kTakePile;
+    else if (value == "last_draw")
+      r.stock_end = StockEnd::kAfterLastDraw;
+    else
+      return bad("pile or last_draw");
   } else if (key == "tie") {
-    if (value == "play_on") r.tie = TieRule::kPlayOn;
-    else if (value == "draw") r.tie = TieRule::kDraw;
-    else return bad("play_on or draw");
+    if (value == "play_on")
+      r.tie = TieRule::kPlayOn;
+    else if (value == "draw")
+      r.tie = TieRule::kDraw;
+    else
+      return bad("play_on or draw");
   } else {
     error = "unknown rule '" + std::string(key) + "' (see canasta rules --help)";
     return false;
@@ -114,8 +123,8 @@ std::string profile_help() {
 
 bool validate(const Rules& r, std::string& error) {
   if (r.players < 2 || r.players > kMaxSeats || r.teams < 2 || r.players % r.teams != 0) {
-    error = "unsupported table: " + std::to_string(r.players) + " players in " +
-            std::to_string(r.teams) + " sides";
+    error = "unsupported table: " + std::to_string(r.players) + " players in " + std::to_string(r.teams) +
+            " sides";
     return false;
   }
   if (r.deck_cards() > kMaxCards) {
@@ -142,8 +151,10 @@ std::string profile_spec(const Rules& r) {
   if (r.wilds_le_naturals != base.wilds_le_naturals) put("wilds_le_naturals", flag(r.wilds_le_naturals));
   if (r.one_card_rule != base.one_card_rule) put("one_card_rule", flag(r.one_card_rule));
   if (r.ask_partner != base.ask_partner) put("ask", flag(r.ask_partner));
-  if (r.red3_deal != base.red3_deal) put("red3", r.red3_deal == RedThreeDeal::kImmediate ? "immediate" : "turn");
-  if (r.stock_end != base.stock_end) put("stock_end", r.stock_end == StockEnd::kTakePile ? "pile" : "last_draw");
+  if (r.red3_deal != base.red3_deal)
+    put("red3", r.red3_deal == RedThreeDeal::kImmediate ? "immediate" : "turn");
+  if (r.stock_end != base.stock_end)
+    put("stock_end", r.stock_end == StockEnd::kTakePile ? "pile" : "last_draw");
   if (r.target != base.target) put("target", std::to_string(r.target));
   if (r.tie != base.tie) put("tie", r.tie == TieRule::kPlayOn ? "play_on" : "draw");
   if (r.max_deals != base.max_deals) put("max_deals", std::to_string(r.max_deals));

@@ -46,8 +46,8 @@ struct Rules {
   RedThreeDeal red3_deal = RedThreeDeal::kImmediate;
   StockEnd stock_end = StockEnd::kTakePile;
   TieRule tie = TieRule::kPlayOn;
-  int16_t target = 5000;           // cumulative score that wins the game
-  uint16_t max_deals = 1000;       // a game that has not ended after this many deals is abandoned
+  int16_t target = 5000;      // cumulative score that wins the game
+  uint16_t max_deals = 1000;  // a game that has not ended after this many deals is abandoned
   // Opening minimum by the side's cumulative score before the deal:
   // below open_at[0]: open_min[0]; below open_at[1]: open_min[1]; ...
   std::array<int16_t, 3> open_at{0, 1500, 3000};

@@ -51,16 +51,16 @@ enum class EndReason : uint8_t {
 
 // Facts about the turn in progress (bits of State::flags).
 enum TurnFlag : uint16_t {
-  kDrewStock = 1 << 0,     // this turn began with a draw from the stock
-  kTookPile = 1 << 1,      // this turn began by taking the pile
-  kPilePending = 1 << 2,   // pile taken for an opening; its rest joins the hand when the minimum is met
-  kOpening = 1 << 3,       // the side had not opened when the turn began
-  kAsked = 1 << 4,         // the player asked the partner
-  kAnsweredYes = 1 << 5,   // ... who said yes: the player must go out this turn
-  kAnsweredNo = 1 << 6,    // ... who said no: the player may not go out this turn
-  kMeldedExtra = 1 << 7,   // the player melded beyond the top card of the pile (no more asking)
-  kCommitted = 1 << 8,     // black threes melded: the player must go out this turn
-  kAddedToOld = 1 << 9,    // the player added to a meld that existed when the turn began
+  kDrewStock = 1 << 0,    // this turn began with a draw from the stock
+  kTookPile = 1 << 1,     // this turn began by taking the pile
+  kPilePending = 1 << 2,  // pile taken for an opening; its rest joins the hand when the minimum is met
+  kOpening = 1 << 3,      // the side had not opened when the turn began
+  kAsked = 1 << 4,        // the player asked the partner
+  kAnsweredYes = 1 << 5,  // ... who said yes: the player must go out this turn
+  kAnsweredNo = 1 << 6,   // ... who said no: the player may not go out this turn
+  kMeldedExtra = 1 << 7,  // the player melded beyond the top card of the pile (no more asking)
+  kCommitted = 1 << 8,    // black threes melded: the player must go out this turn
+  kAddedToOld = 1 << 9,   // the player added to a meld that existed when the turn began
 };
 
 struct State {
@@ -80,18 +80,18 @@ struct State {
   uint8_t stock_pos;
   uint8_t pile_size;
   uint8_t dealer;
-  uint8_t seat;              // the player whose turn it is
+  uint8_t seat;  // the player whose turn it is
   Phase phase;
   EndReason end;
-  int8_t out_seat;           // the seat that went out, or -1
-  bool concealed;            // the player went out concealed
-  bool pile_frozen;          // the pile holds a wild card or a red three
-  uint8_t red3_pending;      // bit s: seat s still has dealt red threes to expose
-  uint8_t melded_before;     // bit s: seat s melded in an earlier turn of this deal
-  uint16_t flags;            // TurnFlag bits of the turn in progress
-  int16_t turn_value;        // card value the side melded in this turn (for the opening)
-  uint16_t start_ranks;      // ranks the side had melded when the turn began
-  uint16_t turns;            // turns begun in this deal
+  int8_t out_seat;        // the seat that went out, or -1
+  bool concealed;         // the player went out concealed
+  bool pile_frozen;       // the pile holds a wild card or a red three
+  uint8_t red3_pending;   // bit s: seat s still has dealt red threes to expose
+  uint8_t melded_before;  // bit s: seat s melded in an earlier turn of this deal
+  uint16_t flags;         // TurnFlag bits of the turn in progress
+  int16_t turn_value;     // card value the side melded in this turn (for the opening)
+  uint16_t start_ranks;   // ranks the side had melded when the turn began
+  uint16_t turns;         // turns begun in this deal
 
   int stock_size() const { return deck_size - stock_pos; }
   int team() const { return rules.team_of(seat); }
@@ -107,11 +107,11 @@ static_assert(sizeof(State) <= 640, "the state must stay small enough to copy in
 
 // A deal's score for one side, item by item (RULES.md section 10).
 struct DealScore {
-  int melded = 0;     // card values of everything melded
-  int in_hand = 0;    // minus the card values left in the partners' hands
-  int canastas = 0;   // 500 per natural, 300 per mixed canasta
-  int red_threes = 0; // +/-100 each, +/-800 for all four
-  int going_out = 0;  // 100, or 200 when concealed
+  int melded = 0;      // card values of everything melded
+  int in_hand = 0;     // minus the card values left in the partners' hands
+  int canastas = 0;    // 500 per natural, 300 per mixed canasta
+  int red_threes = 0;  // +/-100 each, +/-800 for all four
+  int going_out = 0;   // 100, or 200 when concealed
   int total() const { return melded + in_hand + canastas + red_threes + going_out; }
 };
 

@@ -13,8 +13,21 @@ namespace canasta {
 // the engine knows 15 card kinds. Wild cards first, then the threes, then the
 // natural ranks 4..A in order.
 enum Kind : uint8_t {
-  kJoker, kTwo, kRed3, kBlack3,
-  kFour, kFive, kSix, kSeven, kEight, kNine, kTen, kJack, kQueen, kKing, kAce,
+  kJoker,
+  kTwo,
+  kRed3,
+  kBlack3,
+  kFour,
+  kFive,
+  kSix,
+  kSeven,
+  kEight,
+  kNine,
+  kTen,
+  kJack,
+  kQueen,
+  kKing,
+  kAce,
   kKindNb
 };
 constexpr int kFirstNatural = kFour;
@@ -124,8 +137,7 @@ class Action {
   // create; Action{} is the zero action.
   Action() = default;
   constexpr explicit Action(uint32_t raw) : raw_(raw) {}
-  static constexpr Action make(ActionType t, int kind = 0, int naturals = 0, int jokers = 0,
-                               int twos = 0) {
+  static constexpr Action make(ActionType t, int kind = 0, int naturals = 0, int jokers = 0, int twos = 0) {
     return Action(static_cast<uint32_t>(t) | (static_cast<uint32_t>(kind) << 4) |
                   (static_cast<uint32_t>(naturals) << 8) | (static_cast<uint32_t>(jokers) << 12) |
                   (static_cast<uint32_t>(twos) << 15));

@@ -18,12 +18,12 @@ namespace canasta {
 // gives the same numbers.
 struct DealStats {
   int64_t deals = 0;
-  int64_t went_out = 0;       // a player went out (normally or concealed)
-  int64_t concealed = 0;      // ... concealed
-  int64_t stock_out = 0;      // the stock ran out
-  int64_t red_three_last = 0; // the last card of the stock was a red three
-  int64_t actions = 0;        // actions played
-  int64_t turns = 0;          // turns begun
+  int64_t went_out = 0;        // a player went out (normally or concealed)
+  int64_t concealed = 0;       // ... concealed
+  int64_t stock_out = 0;       // the stock ran out
+  int64_t red_three_last = 0;  // the last card of the stock was a red three
+  int64_t actions = 0;         // actions played
+  int64_t turns = 0;           // turns begun
   int64_t natural_canastas = 0;
   int64_t mixed_canastas = 0;
   std::array<int64_t, kMaxTeams> score{};  // sum of deal scores per side
