@@ -210,7 +210,7 @@ int main(int argc, char** argv) {
 
   auto* deal = app.add_subcommand("deal", "show a deal: hands, upcard, stock, the first legal actions");
   int deal_index = 0;
-  deal->add_option("--seed,-s", seed, "game seed")->capture_default_str();
+  deal->add_option("--seed,-s", seed, "game seed")->check(CLI::NonNegativeNumber)->capture_default_str();
   deal->add_option("--deal", deal_index, "deal index in the game")
       ->check(CLI::Range(0, 100000))
       ->capture_default_str();
@@ -218,7 +218,7 @@ int main(int argc, char** argv) {
 
   auto* play = app.add_subcommand("play", "play one random-play game and optionally record it");
   std::string record;
-  play->add_option("--seed,-s", seed, "game seed")->capture_default_str();
+  play->add_option("--seed,-s", seed, "game seed")->check(CLI::NonNegativeNumber)->capture_default_str();
   play->add_option("--record,-r", record, "write the game record (JSON Lines) to this file");
   play->add_option("--profile,-p", profile, profile_doc)->capture_default_str();
 
@@ -236,7 +236,7 @@ int main(int argc, char** argv) {
   sim->add_option("--threads,-t", threads, "worker threads (0: all cores)")
       ->check(CLI::Range(0, 1024))
       ->capture_default_str();
-  sim->add_option("--seed,-s", seed, "simulation seed")->capture_default_str();
+  sim->add_option("--seed,-s", seed, "simulation seed")->check(CLI::NonNegativeNumber)->capture_default_str();
   sim->add_option("--profile,-p", profile, profile_doc)->capture_default_str();
 
   auto* rules = app.add_subcommand("rules", "list the profiles and the rule overrides");

@@ -160,8 +160,8 @@ struct Search {
     }
     if (s.phase == Phase::kAnswer) {
       State yes = s, no = s;
-      apply(yes, Action::make(ActionType::kYes));
-      apply(no, Action::make(ActionType::kNo));
+      apply_unchecked(yes, Action::make(ActionType::kYes));
+      apply_unchecked(no, Action::make(ActionType::kNo));
       return finishes(yes, start_turns) && finishes(no, start_turns);
     }
     const uint64_t k = key(s) ^ (static_cast<uint64_t>(from_rank) * 0xE7037ED1A0B428DBULL);
@@ -174,7 +174,7 @@ struct Search {
       if (a.type() == ActionType::kDiscard || !locally_ok(s, a)) continue;
       if (a.type() == ActionType::kMeld && a.kind() < from_rank) continue;
       State next = s;
-      apply(next, a);
+      apply_unchecked(next, a);
       const bool arrived = (s.flags & kPilePending) && !(next.flags & kPilePending);
       const int next_from = a.type() == ActionType::kMeld && !arrived ? a.kind() : 0;
       ok = finishes(next, start_turns, next_from);
@@ -223,7 +223,7 @@ std::optional<std::vector<Action>> reference_legal_actions(const State& s) {
   for (Action a : every_writable_action(s)) {
     if (!locally_ok(s, a)) continue;
     State next = s;
-    apply(next, a);
+    apply_unchecked(next, a);
     bool ok;
     if (a.type() == ActionType::kAsk) {
       // Asking is allowed when going out is possible; the answer must never

@@ -4,7 +4,7 @@
 // RULES.md allow on their own (card by card, without looking ahead), and then
 // keeps those after which the turn can still be finished legally, found by
 // exhaustive search over the same local rules. Nothing here calls the
-// engine's generator or its feasibility checks; it uses only apply().
+// engine's generator or its feasibility checks; it uses only apply_unchecked().
 // The search is exponential; it gives up on a position past a node budget.
 #pragma once
 

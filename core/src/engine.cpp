@@ -422,7 +422,14 @@ bool is_legal(const State& s, Action a) {
   return list.contains(a);
 }
 
+// Debug builds check the precondition and every invariant after every action.
 void apply(State& s, Action a) {
+  assert(is_legal(s, a));
+  apply_unchecked(s, a);
+  assert(check_invariants(s) == nullptr);
+}
+
+void apply_unchecked(State& s, Action a) {
   switch (a.type()) {
     case ActionType::kDraw:
       for (int i = 0; i < s.rules.draw_count && s.stock_size() > 0; ++i)

@@ -31,8 +31,13 @@ void start_deal(State& s, const Rules& rules, const Deck& deck, int deck_size, i
 void legal_actions(const State& s, ActionList& out);
 bool is_legal(const State& s, Action a);
 
-// Applies a legal action (precondition, checked in debug builds).
+// Applies a legal action (precondition, checked in debug builds, as are all
+// invariants after the action).
 void apply(State& s, Action a);
+// Applies an action that follows the card-by-card rules but need not be legal
+// (it may lead to a dead end). For exhaustive searches such as the reference
+// generator of the tests; no check.
+void apply_unchecked(State& s, Action a);
 
 // The deal's score per side; meaningful once the deal is over (and, as a
 // running count, before).

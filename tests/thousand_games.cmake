@@ -1,0 +1,17 @@
+# 1,000 recorded random-play games replay clean (classic).
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK})
+set(files "")
+foreach(seed RANGE 1 1000)
+  execute_process(COMMAND ${CANASTA} play --seed ${seed} --record ${WORK}/g${seed}.jsonl
+                  RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "play --seed ${seed} failed: ${err}")
+  endif()
+  list(APPEND files ${WORK}/g${seed}.jsonl)
+endforeach()
+execute_process(COMMAND ${CANASTA} replay ${files} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "of 1000 games")
+  message(FATAL_ERROR "replay failed (${rc}): ${out}${err}")
+endif()
+message(STATUS "${out}")
