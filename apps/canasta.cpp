@@ -80,11 +80,17 @@ int cmd_deal(const std::string& profile, uint64_t seed, int deal) {
   return 0;
 }
 
-int cmd_play(const std::string& profile, uint64_t seed, const std::string& record_path) {
+int cmd_play(const std::string& profile, uint64_t seed, const std::string& record_path,
+             const std::array<std::string, 2>& sides) {
   const Rules rules = rules_or_throw(profile);
-  RandomAgent random;
+  std::array<std::unique_ptr<Agent>, kMaxSeats> owned;
   std::array<Agent*, kMaxSeats> agents{};
-  agents.fill(&random);
+  for (int seat = 0; seat < rules.players; ++seat) {
+    std::string error;
+    owned[seat] = make_agent(sides[rules.team_of(seat) % 2], error);
+    if (!owned[seat]) throw InputError{error};
+    agents[seat] = owned[seat].get();
+  }
   std::string lines;
   int deals = 0;
   const Game g = play_game(rules, seed, agents, [&](const DealRecord& rec) {
@@ -216,11 +222,16 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   deal->add_option("--profile,-p", profile, profile_doc)->capture_default_str();
 
-  auto* play = app.add_subcommand("play", "play one random-play game and optionally record it");
+  auto* play = app.add_subcommand("play", "play one game (random play by default) and optionally record it");
   std::string record;
   play->add_option("--seed,-s", seed, "game seed")->check(CLI::NonNegativeNumber)->capture_default_str();
   play->add_option("--record,-r", record, "write the game record (JSON Lines) to this file");
   play->add_option("--profile,-p", profile, profile_doc)->capture_default_str();
+  std::array<std::string, 2> sides{"random", "random"};
+  play->add_option("--side0", sides[0], "agent spec of side 0 (seats 0 and 2)")->capture_default_str();
+  play->add_option("--side1", sides[1], "agent spec of side 1 (seats 1 and 3)")->capture_default_str();
+
+  auto* agents = app.add_subcommand("agents", "list the agents and their parameters");
 
   auto* replay = app.add_subcommand("replay", "re-run records: check every action and every score");
   std::vector<std::string> files;
@@ -255,9 +266,13 @@ int main(int argc, char** argv) {
   }
   try {
     if (*deal) return cmd_deal(profile, seed, deal_index);
-    if (*play) return cmd_play(profile, seed, record);
+    if (*play) return cmd_play(profile, seed, record, sides);
     if (*replay) return cmd_replay(files);
     if (*sim) return cmd_sim(profile, seed, deals, threads);
+    if (*agents) {
+      std::cout << agents_help();
+      return 0;
+    }
     if (*rules) {
       std::cout << profile_help();
       return 0;

@@ -1,16 +1,207 @@
 #include "canasta/agent.h"
 
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
 namespace canasta {
+
+namespace {
+
+std::vector<AgentKind> make_registry() {
+  const HeuristicParams d;
+  return {
+      {"random", "uniform over the legal actions", {}},
+      {"heuristic",
+       "rule-based: melds what it can, takes big piles, discards safely, freezes big piles",
+       {
+           {"take_min", static_cast<double>(d.take_min), 0, 100, true,
+            "take the pile (when not compelled) only if it holds at least this many cards"},
+           {"freeze", static_cast<double>(d.freeze), 0, 100, true,
+            "discard a wild card to freeze a pile of at least this many cards (0: never)"},
+           {"keep_wilds", static_cast<double>(d.keep_wilds), 0, 12, true,
+            "wild cards held back from melds until the player goes out"},
+           {"go_out", d.go_out ? 1.0 : 0.0, 0, 1, true,
+            "1: go out as soon as the rules allow (and answer yes); 0: stay in while possible"},
+       }},
+  };
+}
+
+bool parse_number(std::string_view text, double& out) {
+  auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+  return ec == std::errc() && p == text.data() + text.size() && !text.empty();
+}
+
+std::string format_number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
+}  // namespace
+
+const std::vector<AgentKind>& agent_kinds() {
+  static const std::vector<AgentKind> registry = make_registry();
+  return registry;
+}
+
+std::unique_ptr<Agent> make_agent(std::string_view spec, std::string& error) {
+  const size_t colon = spec.find(':');
+  const std::string_view name = spec.substr(0, colon);
+  const AgentKind* kind = nullptr;
+  for (const auto& k : agent_kinds())
+    if (k.name == name) kind = &k;
+  if (!kind) {
+    std::string names;
+    for (const auto& k : agent_kinds()) names += (names.empty() ? "" : ", ") + k.name;
+    error = "unknown agent '" + std::string(name) + "' (available: " + names + ")";
+    return nullptr;
+  }
+  std::vector<AgentParam> params = kind->params;
+  std::string_view rest = colon == std::string_view::npos ? std::string_view{} : spec.substr(colon + 1);
+  while (!rest.empty()) {
+    const size_t comma = rest.find(',');
+    const std::string_view item = rest.substr(0, comma);
+    rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
+    const size_t eq = item.find('=');
+    const std::string_view key = item.substr(0, eq);
+    AgentParam* param = nullptr;
+    for (auto& p : params)
+      if (p.name == key) param = &p;
+    if (!param) {
+      error = "agent '" + kind->name + "' has no parameter '" + std::string(key) + "' (see canasta agents)";
+      return nullptr;
+    }
+    double v = 0;
+    if (eq == std::string_view::npos || !parse_number(item.substr(eq + 1), v)) {
+      error = "parameter '" + std::string(key) + "' of agent '" + kind->name + "' needs a number";
+      return nullptr;
+    }
+    if (v < param->lo || v > param->hi || (param->integer && v != std::floor(v))) {
+      error = "parameter '" + std::string(key) + "' of agent '" + kind->name +
+              "': " + std::string(item.substr(eq + 1)) + " is out of range (" +
+              (param->integer ? "an integer " : "") + format_number(param->lo) + ".." +
+              format_number(param->hi) + ")";
+      return nullptr;
+    }
+    param->value = v;
+  }
+  auto get = [&](const char* n) {
+    for (const auto& p : params)
+      if (p.name == n) return p.value;
+    return 0.0;
+  };
+  if (kind->name == "random") return std::make_unique<RandomAgent>();
+  HeuristicParams h;
+  h.take_min = static_cast<int>(get("take_min"));
+  h.freeze = static_cast<int>(get("freeze"));
+  h.keep_wilds = static_cast<int>(get("keep_wilds"));
+  h.go_out = get("go_out") != 0;
+  return std::make_unique<HeuristicAgent>(h);
+}
+
+std::string agents_help() {
+  std::string out;
+  for (const auto& k : agent_kinds()) {
+    out += k.name + ": " + k.summary + "\n";
+    for (const auto& p : k.params) {
+      out += "  " + p.name + "=" + format_number(p.value) + "  (" + (p.integer ? "integer " : "") +
+             format_number(p.lo) + ".." + format_number(p.hi) + ") " + p.help + "\n";
+    }
+  }
+  out += "spec: name[:param=value,...], e.g. heuristic:freeze=6,take_min=4\n";
+  return out;
+}
 
 Action RandomAgent::act(const View& view, Rng& rng) {
   view.legal_actions(legal_);
   return legal_[static_cast<int>(rng.below(static_cast<uint32_t>(legal_.size())))];
 }
 
-std::unique_ptr<Agent> make_agent(std::string_view spec, std::string& error) {
-  if (spec == "random") return std::make_unique<RandomAgent>();
-  error = "unknown agent '" + std::string(spec) + "' (available: random)";
-  return nullptr;
+std::string HeuristicAgent::spec() const {
+  return "heuristic:take_min=" + std::to_string(p_.take_min) + ",freeze=" + std::to_string(p_.freeze) +
+         ",keep_wilds=" + std::to_string(p_.keep_wilds) + ",go_out=" + (p_.go_out ? "1" : "0");
+}
+
+Action HeuristicAgent::act(const View& view, Rng& /*rng*/) {
+  view.legal_actions(legal_);
+  if (legal_.size() == 1) return legal_[0];
+  const CardSet hand = view.hand();
+  const Rules& rules = view.rules();
+
+  if (view.phase() == Phase::kAnswer) return Action::make(p_.go_out ? ActionType::kYes : ActionType::kNo);
+
+  if (view.phase() == Phase::kDraw) {
+    // 1. Take the pile when it is big enough (or when drawing is impossible
+    //    and declining would end the deal); otherwise draw.
+    Action take{}, other{};
+    bool have_take = false, have_other = false;
+    for (Action a : legal_) {
+      if (a.type() == ActionType::kTakePile && !have_take) take = a, have_take = true;
+      if (a.type() != ActionType::kTakePile && !have_other) other = a, have_other = true;
+    }
+    if (have_take && view.pile_size() >= p_.take_min) return take;
+    return have_other ? other : take;
+  }
+
+  // Meld phase. 2. The meld that puts down the most cards, holding back
+  // `keep_wilds` wild cards unless the meld takes the hand down to going out.
+  const int wilds = hand.wilds();
+  Action best{};
+  int best_score = -1;
+  bool can_discard = false;
+  for (Action a : legal_) {
+    if (a.type() == ActionType::kDiscard) can_discard = true;
+    if (a.type() != ActionType::kMeld) continue;
+    const int used = a.naturals() + a.jokers() + a.twos();
+    const int w = a.jokers() + a.twos();
+    const bool toward_out = hand.total() - used <= 1;
+    if (toward_out && !p_.go_out) continue;
+    if (w > 0 && wilds - w < p_.keep_wilds && !toward_out) continue;
+    const int score = 100 * used - 10 * w + a.cards().value() / 10;
+    if (score > best_score) best_score = score, best = a;
+  }
+  if (best_score >= 0) return best;
+  if (!can_discard) {
+    // Melding is compulsory here (an opening under way, or going out after a
+    // yes): the legal meld with the most cards.
+    for (Action a : legal_) {
+      if (a.type() != ActionType::kMeld) continue;
+      const int score = 100 * (a.naturals() + a.jokers() + a.twos());
+      if (score > best_score) best_score = score, best = a;
+    }
+    return best_score >= 0 ? best : legal_[0];
+  }
+
+  // 3. The safest discard, from what the table shows.
+  const int next = (view.seat() + 1) % rules.players;
+  const TeamMelds& theirs = view.melds(rules.team_of(next));
+  const TeamMelds& ours = view.melds(rules.team_of(view.seat()));
+  uint16_t they_discarded = 0;
+  for (int s = 0; s < rules.players; ++s)
+    if (rules.team_of(s) != rules.team_of(view.seat())) they_discarded |= view.discarded(s);
+  const bool freeze_now = p_.freeze > 0 && view.pile_size() >= p_.freeze && !view.pile_frozen();
+  Action pick{};
+  int pick_danger = 1 << 30;
+  for (Action a : legal_) {
+    if (a.type() != ActionType::kDiscard) continue;
+    const int k = a.kind();
+    int danger = 0;
+    if (is_wild(k)) {
+      danger += freeze_now ? -2000 : 1000;
+    } else if (k == kBlack3) {
+      danger -= 500;  // blocks the next player
+    } else {
+      if (theirs.has(k)) danger += 300;
+      danger += 200 * std::min(view.known(next).count(k), 2);
+      if (they_discarded >> k & 1U) danger -= 100;
+      if (ours.has(k)) danger += 150;
+      danger += 60 * (hand.count(k) - 1);
+      danger -= card_value(k);
+    }
+    if (danger < pick_danger) pick_danger = danger, pick = a;
+  }
+  return pick;
 }
 
 }  // namespace canasta

@@ -1,10 +1,13 @@
 // The agent interface: an agent decides from its seat's View and a random
 // stream handed to it by the caller, so every decision is reproducible.
+// Agents are made from spec strings ("random", "heuristic:freeze=6,take_min=4")
+// through a registry that lists each agent's parameters.
 #pragma once
 
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "canasta/rng.h"
 #include "canasta/view.h"
@@ -20,6 +23,34 @@ class Agent {
   virtual std::string spec() const = 0;
 };
 
+// One tunable parameter of an agent.
+struct AgentParam {
+  std::string name;
+  double value;   // the default, or the value a spec set
+  double lo, hi;  // the accepted range
+  bool integer;   // only whole numbers
+  std::string help;
+};
+
+// A registered kind of agent.
+struct AgentKind {
+  std::string name;
+  std::string summary;
+  std::vector<AgentParam> params;  // with their defaults
+};
+
+// Every registered agent, in the order `canasta agents` lists them.
+const std::vector<AgentKind>& agent_kinds();
+
+// Makes an agent from a spec: a name, optionally ':' and comma-separated
+// name=value parameters. Returns nullptr and a one-line error naming the bad
+// part (unknown agent, unknown parameter, value out of range).
+std::unique_ptr<Agent> make_agent(std::string_view spec, std::string& error);
+
+// The registry as text: every agent, every parameter with its default,
+// range and meaning.
+std::string agents_help();
+
 // Uniform over the legal actions.
 class RandomAgent final : public Agent {
  public:
@@ -30,7 +61,25 @@ class RandomAgent final : public Agent {
   ActionList legal_;
 };
 
-// Makes an agent from a spec ("random"); nullptr and a one-line error on a bad spec.
-std::unique_ptr<Agent> make_agent(std::string_view spec, std::string& error);
+// A rule-based player: melds what it can (holding back wild cards), takes
+// the pile when it is big enough, discards what is safest, freezes the pile
+// with a wild card when it is big.
+struct HeuristicParams {
+  int take_min = 3;    // take the pile (when not compelled) only if it holds at least this many cards
+  int freeze = 0;      // discard a wild card to freeze a pile of at least this many cards (0: never)
+  int keep_wilds = 1;  // wild cards held back from melds until going out
+  bool go_out = true;  // go out as soon as the rules allow
+};
+
+class HeuristicAgent final : public Agent {
+ public:
+  explicit HeuristicAgent(const HeuristicParams& p = {}) : p_(p) {}
+  Action act(const View& view, Rng& rng) override;
+  std::string spec() const override;
+
+ private:
+  HeuristicParams p_;
+  ActionList legal_;
+};
 
 }  // namespace canasta

@@ -1,0 +1,108 @@
+// Agents: the registry, spec errors, and each heuristic parameter changing
+// behaviour in the situation it is about.
+#include <gtest/gtest.h>
+
+#include "canasta/agent.h"
+#include "canasta/notation.h"
+#include "canasta/sim.h"
+#include "helpers.h"
+
+namespace canasta::test {
+namespace {
+
+std::string decide(const std::string& spec, const State& s) {
+  std::string error;
+  auto agent = make_agent(spec, error);
+  EXPECT_NE(agent, nullptr) << error;
+  Rng rng(1);
+  return action_to_string(agent->act(View(s, s.actor()), rng));
+}
+
+TEST(Agents, RegistryDocumentsEveryParameter) {
+  ASSERT_GE(agent_kinds().size(), 2U);
+  for (const auto& k : agent_kinds()) {
+    EXPECT_FALSE(k.summary.empty());
+    for (const auto& p : k.params) {
+      EXPECT_FALSE(p.help.empty()) << p.name;
+      EXPECT_LE(p.lo, p.value);
+      EXPECT_LE(p.value, p.hi);
+    }
+  }
+  EXPECT_NE(agents_help().find("take_min"), std::string::npos);
+}
+
+TEST(Agents, BadSpecsAreRefusedByName) {
+  std::string error;
+  EXPECT_EQ(make_agent("wizard", error), nullptr);
+  EXPECT_NE(error.find("wizard"), std::string::npos);
+  EXPECT_EQ(make_agent("heuristic:colour=3", error), nullptr);
+  EXPECT_NE(error.find("colour"), std::string::npos);
+  EXPECT_EQ(make_agent("heuristic:freeze=-1", error), nullptr);
+  EXPECT_NE(error.find("out of range"), std::string::npos);
+  EXPECT_EQ(make_agent("heuristic:freeze=2.5", error), nullptr);
+  EXPECT_EQ(make_agent("heuristic:freeze", error), nullptr);
+  EXPECT_EQ(make_agent("random:x=1", error), nullptr);
+  auto h = make_agent("heuristic:freeze=6,take_min=4", error);
+  ASSERT_NE(h, nullptr) << error;
+  EXPECT_EQ(h->spec(), "heuristic:take_min=4,freeze=6,keep_wilds=1,go_out=1");
+}
+
+TEST(Heuristic, TakeMinDecidesWhetherToTakeThePile) {
+  const State s = position(
+      "profile: classic\nseat: 0\nphase: draw\nhand0: 7 7 4 5 9\npile: 8 6 7\nmelds0: K: K K K\nstock: rest");
+  EXPECT_EQ(decide("heuristic:take_min=3", s), "take 7: 7 7");
+  EXPECT_EQ(decide("heuristic:take_min=4", s), "draw");
+}
+
+TEST(Heuristic, FreezeDiscardsAWildOnABigPile) {
+  const State s = position(
+      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: JK 4 9 Q\n"
+      "pile: 5 6 8 10 J 4 6 8\nmelds0: K: K K K\nstock: rest");
+  EXPECT_EQ(decide("heuristic:freeze=6", s), "discard JK");
+  EXPECT_NE(decide("heuristic:freeze=0", s), "discard JK");
+  EXPECT_NE(decide("heuristic:freeze=9", s), "discard JK");
+}
+
+TEST(Heuristic, KeepWildsHoldsWildCardsBack) {
+  const State s = position(
+      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: JK K K K 5 9\n"
+      "melds0: A: A A A\nstock: rest");
+  EXPECT_EQ(decide("heuristic:keep_wilds=1", s), "meld K: K K K");
+  EXPECT_EQ(decide("heuristic:keep_wilds=0", s), "meld K: JK K K K");
+}
+
+TEST(Heuristic, GoOutDecidesWhetherToFinishTheDeal) {
+  const State s = position(
+      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: 9 9 9 4\n"
+      "melds0: K: K K K K K K K\nmelded_before: 0\nstock: rest");
+  EXPECT_EQ(decide("heuristic:go_out=1", s), "meld 9: 9 9 9");
+  EXPECT_EQ(decide("heuristic:go_out=0", s).substr(0, 7), "discard");
+}
+
+TEST(Heuristic, BeatsRandomPlay) {
+  HeuristicAgent heuristic;
+  RandomAgent random;
+  State s;
+  int64_t margin = 0, won = 0;
+  const int deals = 400;
+  for (int k = 0; k < deals; ++k) {
+    start_sim_deal(s, Rules{}, 41, k);
+    Rng rng(derive_seed(41, static_cast<uint64_t>(k)));
+    const int side = k % 2;  // the heuristic plays side 0 in even deals, side 1 in odd ones
+    while (!s.over()) {
+      const int seat = s.actor();
+      Agent& a = Rules{}.team_of(seat) == side ? static_cast<Agent&>(heuristic) : random;
+      apply(s, a.act(View(s, seat), rng));
+    }
+    const auto sc = deal_score(s);
+    margin += sc[side].total() - sc[1 - side].total();
+    won += sc[side].total() > sc[1 - side].total();
+  }
+  EXPECT_GT(margin / deals, 300);
+  EXPECT_GT(won, deals * 7 / 10);
+  std::printf("heuristic against random: mean margin %lld per deal, won %lld of %d deals\n",
+              static_cast<long long>(margin / deals), static_cast<long long>(won), deals);
+}
+
+}  // namespace
+}  // namespace canasta::test
