@@ -14,6 +14,7 @@
 #include "canasta/agent.h"
 #include "canasta/engine.h"
 #include "canasta/game.h"
+#include "canasta/match.h"
 #include "canasta/notation.h"
 #include "canasta/record.h"
 #include "canasta/sim.h"
@@ -204,6 +205,22 @@ int cmd_sim(const std::string& profile, uint64_t seed, int64_t deals, int thread
   return 0;
 }
 
+int cmd_match(MatchConfig c, const std::string& profile) {
+  c.rules = rules_or_throw(profile);
+  MatchResult r;
+  std::string error;
+  if (!run_match(c, r, error)) throw InputError{error};
+  std::printf("canasta match: %s against %s, %lld deal pairs (sides swapped), profile %s, seed %llu\n",
+              c.a.c_str(), c.b.c_str(), static_cast<long long>(r.pairs), profile_spec(c.rules).c_str(),
+              static_cast<unsigned long long>(c.seed));
+  std::printf("  margin     %+.1f points per deal for %s, 95%% interval [%+.1f, %+.1f]\n", r.margin.mean,
+              c.a.c_str(), r.margin.lo, r.margin.hi);
+  std::printf("  deals won  %.1f%% by %s, 95%% interval [%.1f%%, %.1f%%]\n", 100 * r.win_share.mean,
+              c.a.c_str(), 100 * r.win_share.lo, 100 * r.win_share.hi);
+  std::printf("  time       %.2f s on %d threads\n", r.seconds, r.threads);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -250,6 +267,19 @@ int main(int argc, char** argv) {
   sim->add_option("--seed,-s", seed, "simulation seed")->check(CLI::NonNegativeNumber)->capture_default_str();
   sim->add_option("--profile,-p", profile, profile_doc)->capture_default_str();
 
+  auto* match = app.add_subcommand("match", "play two agents over the same deals with sides swapped");
+  MatchConfig mc;
+  match->add_option("--a", mc.a, "agent spec of the first contestant")->capture_default_str();
+  match->add_option("--b", mc.b, "agent spec of the second contestant")->capture_default_str();
+  match->add_option("--pairs,-n", mc.pairs, "deal pairs (each deal played twice)")
+      ->check(CLI::Range(int64_t{2}, int64_t{1} << 40))
+      ->capture_default_str();
+  match->add_option("--threads,-t", mc.threads, "worker threads (0: all cores)")
+      ->check(CLI::Range(0, 1024))
+      ->capture_default_str();
+  match->add_option("--seed,-s", mc.seed, "match seed")->check(CLI::NonNegativeNumber)->capture_default_str();
+  match->add_option("--profile,-p", profile, profile_doc)->capture_default_str();
+
   auto* rules = app.add_subcommand("rules", "list the profiles and the rule overrides");
 
   try {
@@ -269,6 +299,7 @@ int main(int argc, char** argv) {
     if (*play) return cmd_play(profile, seed, record, sides);
     if (*replay) return cmd_replay(files);
     if (*sim) return cmd_sim(profile, seed, deals, threads);
+    if (*match) return cmd_match(mc, profile);
     if (*agents) {
       std::cout << agents_help();
       return 0;

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "canasta/agent.h"
+#include "canasta/match.h"
 #include "canasta/notation.h"
 #include "canasta/sim.h"
 #include "helpers.h"
@@ -102,6 +103,37 @@ TEST(Heuristic, BeatsRandomPlay) {
   EXPECT_GT(won, deals * 7 / 10);
   std::printf("heuristic against random: mean margin %lld per deal, won %lld of %d deals\n",
               static_cast<long long>(margin / deals), static_cast<long long>(won), deals);
+}
+
+}  // namespace
+}  // namespace canasta::test
+
+namespace canasta::test {
+namespace {
+
+TEST(Match, SameNumbersOnAnyThreadCountAndMirrorIsEven) {
+  MatchConfig c;
+  c.a = "heuristic:take_min=5";
+  c.b = "random";
+  c.pairs = 300;
+  MatchResult one, two;
+  std::string error;
+  c.threads = 1;
+  ASSERT_TRUE(run_match(c, one, error)) << error;
+  c.threads = 2;
+  ASSERT_TRUE(run_match(c, two, error)) << error;
+  EXPECT_EQ(one.margin.mean, two.margin.mean);
+  EXPECT_EQ(one.win_share.mean, two.win_share.mean);
+  EXPECT_GT(one.margin.lo, 0);  // the heuristic is clearly stronger
+  // The same deterministic agent on both sides: every pair is a mirror.
+  c.a = c.b = "heuristic";
+  MatchResult mirror;
+  ASSERT_TRUE(run_match(c, mirror, error));
+  EXPECT_EQ(mirror.margin.mean, 0);
+  EXPECT_EQ(mirror.win_share.mean, 0.5);
+  c.a = "nobody";
+  EXPECT_FALSE(run_match(c, mirror, error));
+  EXPECT_NE(error.find("nobody"), std::string::npos);
 }
 
 }  // namespace

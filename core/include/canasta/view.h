@@ -9,6 +9,7 @@
 #include <cstdint>
 
 #include "canasta/engine.h"
+#include "canasta/rng.h"
 #include "canasta/state.h"
 
 namespace canasta {
@@ -51,6 +52,15 @@ class View {
     out.clear();
     if (actor() == seat_) canasta::legal_actions(*s_, out);
   }
+  // A full state consistent with this view: the cards the seat cannot see
+  // (other hands beyond their known cards, the stock) dealt at random from
+  // the unseen cards, respecting every hand size and every known card. Only
+  // public facts and the seat's own hand are read. For determinizing search.
+  State determinize(Rng& rng) const;
+  // The multiset of cards the seat cannot place: the deck less its own hand,
+  // everything on the table, the pile, the red threes shown and the cards
+  // known to be in other hands.
+  CardSet unseen() const;
   // Two views are equal when every accessor answers the same.
   friend bool operator==(const View& a, const View& b);
 
