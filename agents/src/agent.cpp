@@ -24,6 +24,17 @@ std::vector<AgentKind> make_registry() {
            {"go_out", d.go_out ? 1.0 : 0.0, 0, 1, true,
             "1: go out as soon as the rules allow (and answer yes); 0: stay in while possible"},
        }},
+      {"ismcts",
+       "single-observer Information Set MCTS over determinizations of the seat's view",
+       {
+           {"iters", 1000, 1, 10000000, true, "iterations per decision"},
+           {"c", 0.7, 0, 10, false, "UCB exploration constant"},
+           {"rollout", 1, 0, 1, true, "rollout policy after the tree", {"random", "heuristic"}},
+           {"cutoff", 40, 0, 100000, true, "rollout actions before the deal is scored as it stands (0: to its end)"},
+           {"reward", 0, 0, 1, true, "margin: the score margin squashed to [0,1]; win: 1, 0.5 or 0 for the deal",
+            {"margin", "win"}},
+           {"threads", 1, 1, 256, true, "root-parallel trees on the TBB pool, merged at the end"},
+       }},
   };
 }
 
@@ -73,6 +84,20 @@ std::unique_ptr<Agent> make_agent(std::string_view spec, std::string& error) {
       return nullptr;
     }
     double v = 0;
+    if (!param->choices.empty() && eq != std::string_view::npos) {
+      const std::string_view text = item.substr(eq + 1);
+      bool found = false;
+      for (size_t i = 0; i < param->choices.size(); ++i)
+        if (param->choices[i] == text) v = static_cast<double>(i), found = true;
+      if (!found) {
+        std::string names;
+        for (const auto& c : param->choices) names += (names.empty() ? "" : ", ") + c;
+        error = "parameter '" + std::string(key) + "' of agent '" + kind->name + "' is one of: " + names;
+        return nullptr;
+      }
+      param->value = v;
+      continue;
+    }
     if (eq == std::string_view::npos || !parse_number(item.substr(eq + 1), v)) {
       error = "parameter '" + std::string(key) + "' of agent '" + kind->name + "' needs a number";
       return nullptr;
@@ -92,6 +117,16 @@ std::unique_ptr<Agent> make_agent(std::string_view spec, std::string& error) {
     return 0.0;
   };
   if (kind->name == "random") return std::make_unique<RandomAgent>();
+  if (kind->name == "ismcts") {
+    IsmctsParams m;
+    m.iterations = static_cast<int>(get("iters"));
+    m.c = get("c");
+    m.heuristic_rollout = get("rollout") != 0;
+    m.cutoff = static_cast<int>(get("cutoff"));
+    m.win_reward = get("reward") != 0;
+    m.threads = static_cast<int>(get("threads"));
+    return std::make_unique<IsmctsAgent>(m);
+  }
   HeuristicParams h;
   h.take_min = static_cast<int>(get("take_min"));
   h.freeze = static_cast<int>(get("freeze"));
@@ -105,6 +140,12 @@ std::string agents_help() {
   for (const auto& k : agent_kinds()) {
     out += k.name + ": " + k.summary + "\n";
     for (const auto& p : k.params) {
+      if (!p.choices.empty()) {
+        std::string names;
+        for (const auto& c : p.choices) names += (names.empty() ? "" : "|") + c;
+        out += "  " + p.name + "=" + p.choices[static_cast<size_t>(p.value)] + "  (" + names + ") " + p.help + "\n";
+        continue;
+      }
       out += "  " + p.name + "=" + format_number(p.value) + "  (" + (p.integer ? "integer " : "") +
              format_number(p.lo) + ".." + format_number(p.hi) + ") " + p.help + "\n";
     }

@@ -24,6 +24,27 @@ CardSet View::unseen() const {
 }
 
 State View::determinize(Rng& rng) const {
+  // While the seat answers "may I go out?", the asker's hand is hidden but
+  // constrained: asking was legal, so the asker can go out after a yes and
+  // finish the turn after a no. Samples that break this are drawn again.
+  State d = sample(rng);
+  if (phase() != Phase::kAnswer) return d;
+  ActionList legal;
+  for (int tries = 0; tries < 100000; ++tries) {
+    State yes = d, no = d;
+    apply_unchecked(yes, Action::make(ActionType::kYes));
+    apply_unchecked(no, Action::make(ActionType::kNo));
+    canasta::legal_actions(yes, legal);
+    if (!legal.empty()) {
+      canasta::legal_actions(no, legal);
+      if (!legal.empty()) return d;
+    }
+    d = sample(rng);
+  }
+  return d;
+}
+
+State View::sample(Rng& rng) const {
   const Rules& r = rules();
   State d = *s_;
   // Everything hidden from the seat is overwritten below: the other hands

@@ -4,6 +4,7 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <memory>
@@ -84,6 +85,8 @@ bool run_match(const MatchConfig& c, MatchResult& out, std::string& error) {
   }
   out.margin = estimate(margins);
   out.win_share = estimate(wins);
+  out.win_share.lo = std::max(0.0, out.win_share.lo);
+  out.win_share.hi = std::min(1.0, out.win_share.hi);
   return true;
 }
 

@@ -30,6 +30,7 @@ struct AgentParam {
   double lo, hi;  // the accepted range
   bool integer;   // only whole numbers
   std::string help;
+  std::vector<std::string> choices = {};  // named values: `value` is an index into them
 };
 
 // A registered kind of agent.
@@ -80,6 +81,36 @@ class HeuristicAgent final : public Agent {
  private:
   HeuristicParams p_;
   ActionList legal_;
+};
+
+}  // namespace canasta
+
+namespace canasta {
+
+// Single-observer Information Set MCTS (Cowling, Powley and Whitehouse, 2012).
+struct IsmctsParams {
+  int iterations = 1000;  // iterations per decision
+  double c = 0.7;         // UCB exploration constant
+  bool heuristic_rollout = true;  // rollout policy: the heuristic agent (else uniform random)
+  int cutoff = 40;        // rollout actions before the deal is scored as it stands (0: to the end)
+  bool win_reward = false;  // reward: 1 / 0.5 / 0 for the deal won / tied / lost (else the score margin)
+  int threads = 1;        // root-parallel trees on the TBB pool, merged at the end
+};
+
+class IsmctsAgent final : public Agent {
+ public:
+  explicit IsmctsAgent(const IsmctsParams& p = {});
+  ~IsmctsAgent() override;
+  Action act(const View& view, Rng& rng) override;
+  std::string spec() const override;
+  // Iterations run by the last decision (all trees).
+  int64_t last_iterations() const { return last_iterations_; }
+
+ private:
+  struct Tree;
+  IsmctsParams p_;
+  std::vector<std::unique_ptr<Tree>> trees_;  // node pools reused between decisions
+  int64_t last_iterations_ = 0;
 };
 
 }  // namespace canasta

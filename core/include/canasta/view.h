@@ -65,6 +65,7 @@ class View {
   friend bool operator==(const View& a, const View& b);
 
  private:
+  State sample(Rng& rng) const;
   const State* s_;
   int seat_;
 };

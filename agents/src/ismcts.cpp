@@ -1,0 +1,189 @@
+// Single-observer ISMCTS. Each iteration:
+//   1. samples a determinization consistent with the searching seat's view;
+//   2. descends the tree, choosing among the actions legal in that
+//      determinization by UCB with availability counts;
+//   3. adds one node for an untried action;
+//   4. plays a rollout (random or heuristic) to the end of the deal or to a
+//      cut-off, where the deal is scored as it stands;
+//   5. backs the reward up the path, each node from the point of view of the
+//      side that chose its action.
+// Nodes follow the searching seat's information: the seat's own draws lead
+// to chance nodes whose children are keyed by the cards it drew.
+#include <tbb/parallel_for.h>
+
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+#include "canasta/agent.h"
+
+namespace canasta {
+
+struct IsmctsAgent::Tree {
+  struct Node {
+    uint32_t action = 0;  // the action leading here
+    uint64_t drawn = 0;   // for children of a chance node: the cards the searcher drew
+    int32_t parent = -1;
+    int32_t first_child = -1;
+    int32_t next_sibling = -1;
+    int32_t visits = 0;
+    int32_t avail = 0;
+    double reward = 0;  // summed, from the point of view of the side that chose `action`
+    int8_t side = 0;    // side that chose `action`
+    bool chance = false;  // the searcher's draw: children are keyed by the cards drawn
+  };
+  std::vector<Node> nodes;
+  ActionList legal;
+  ActionList fresh;  // untried actions at the current node
+  std::vector<int> path;
+  HeuristicAgent rollout_agent;
+  RandomAgent random_agent;
+
+  int add(int parent, uint32_t action, int side, bool chance, uint64_t drawn) {
+    Node n;
+    n.action = action;
+    n.parent = parent;
+    n.side = static_cast<int8_t>(side);
+    n.chance = chance;
+    n.drawn = drawn;
+    n.next_sibling = nodes[parent].first_child;
+    nodes.push_back(n);
+    const int id = static_cast<int>(nodes.size()) - 1;
+    nodes[parent].first_child = id;
+    return id;
+  }
+
+  int child_drawn(int parent, uint64_t drawn) {
+    for (int c = nodes[parent].first_child; c >= 0; c = nodes[c].next_sibling)
+      if (nodes[c].drawn == drawn) return c;
+    return add(parent, 0, nodes[parent].side, false, drawn);
+  }
+
+  void search(const View& view, const IsmctsParams& p, Rng& rng, int iterations) {
+    const int me = view.seat();
+    const Rules& rules = view.rules();
+    const int my_side = rules.team_of(me);
+    nodes.clear();
+    nodes.push_back(Node{});
+    for (int it = 0; it < iterations; ++it) {
+      State d = view.determinize(rng);
+      int node = 0;
+      path.clear();
+      // Selection and expansion.
+      while (!d.over()) {
+        legal_actions(d, legal);
+        if (legal.empty()) break;  // cannot happen from a consistent sample; scored as it stands
+        const int actor = d.actor();
+        const int side = rules.team_of(actor);
+        // Availability: every child whose action is legal here.
+        for (int c = nodes[node].first_child; c >= 0; c = nodes[c].next_sibling) {
+          if (legal.contains(Action(nodes[c].action))) ++nodes[c].avail;
+        }
+        Action pick{};
+        int pick_child = -1;
+        // Untried actions: legal here, no child yet.
+        fresh.clear();
+        for (Action a : legal) {
+          bool seen = false;
+          for (int c = nodes[node].first_child; c >= 0 && !seen; c = nodes[c].next_sibling)
+            seen = nodes[c].action == a.raw();
+          if (!seen) fresh.push(a);
+        }
+        bool expanded = false;
+        if (!fresh.empty()) {
+          pick = fresh[static_cast<int>(rng.below(static_cast<uint32_t>(fresh.size())))];
+          const bool chance = actor == me && pick.type() == ActionType::kDraw;
+          pick_child = add(node, pick.raw(), side, chance, 0);
+          nodes[pick_child].avail = 1;
+          expanded = true;
+        } else {
+          double best = -1e300;
+          for (int c = nodes[node].first_child; c >= 0; c = nodes[c].next_sibling) {
+            if (!legal.contains(Action(nodes[c].action))) continue;
+            const Node& n = nodes[c];
+            const double score = n.reward / n.visits + p.c * std::sqrt(std::log(static_cast<double>(n.avail)) / n.visits);
+            if (score > best) best = score, pick_child = c;
+          }
+          pick = Action(nodes[pick_child].action);
+        }
+        const CardSet before = d.hand[me];
+        apply(d, pick);
+        path.push_back(pick_child);
+        node = pick_child;
+        if (nodes[node].chance) {
+          const uint64_t drawn = (d.hand[me] - before).raw() | (uint64_t{d.red3[me]} << 60);
+          node = child_drawn(node, drawn);
+          path.push_back(node);
+        }
+        if (expanded) break;
+      }
+      // Rollout.
+      for (int steps = 0; !d.over() && (p.cutoff == 0 || steps < p.cutoff); ++steps) {
+        const int actor = d.actor();
+        Agent& policy = p.heuristic_rollout ? static_cast<Agent&>(rollout_agent) : random_agent;
+        apply(d, policy.act(View(d, actor), rng));
+      }
+      // Evaluation: the deal's score as it stands, for the searcher's side.
+      const auto score = deal_score(d);
+      int margin = 0;
+      for (int t = 0; t < rules.teams; ++t) margin += t == my_side ? score[t].total() : -score[t].total() / (rules.teams - 1);
+      const double r = p.win_reward ? (margin > 0 ? 1.0 : margin == 0 ? 0.5 : 0.0)
+                                    : 0.5 + 0.5 * std::tanh(static_cast<double>(margin) / 1000.0);
+      for (int id : path) {
+        Node& n = nodes[id];
+        ++n.visits;
+        n.reward += n.side == my_side ? r : 1.0 - r;
+      }
+    }
+  }
+};
+
+IsmctsAgent::IsmctsAgent(const IsmctsParams& p) : p_(p) {
+  for (int i = 0; i < std::max(1, p_.threads); ++i) trees_.push_back(std::make_unique<Tree>());
+}
+
+IsmctsAgent::~IsmctsAgent() = default;
+
+std::string IsmctsAgent::spec() const {
+  char c[32];
+  std::snprintf(c, sizeof c, "%g", p_.c);
+  return "ismcts:iters=" + std::to_string(p_.iterations) + ",c=" + c +
+         ",rollout=" + (p_.heuristic_rollout ? "heuristic" : "random") + ",cutoff=" + std::to_string(p_.cutoff) +
+         ",reward=" + (p_.win_reward ? "win" : "margin") + ",threads=" + std::to_string(p_.threads);
+}
+
+Action IsmctsAgent::act(const View& view, Rng& rng) {
+  ActionList legal;
+  view.legal_actions(legal);
+  last_iterations_ = 0;
+  if (legal.size() == 1) return legal[0];
+  const int trees = static_cast<int>(trees_.size());
+  std::vector<uint64_t> seeds(static_cast<size_t>(trees));
+  for (auto& s : seeds) s = rng.next();
+  const int per_tree = std::max(1, p_.iterations / trees);
+  auto run = [&](int t) {
+    Rng local(seeds[static_cast<size_t>(t)]);
+    trees_[static_cast<size_t>(t)]->search(view, p_, local, per_tree);
+  };
+  if (trees == 1) {
+    run(0);
+  } else {
+    tbb::parallel_for(0, trees, run);
+  }
+  last_iterations_ = static_cast<int64_t>(per_tree) * trees;
+  // Merge the root children of every tree: the most visited action wins.
+  Action best = legal[0];
+  int best_visits = -1;
+  for (Action a : legal) {
+    int visits = 0;
+    for (const auto& tree : trees_) {
+      const auto& nodes = tree->nodes;
+      for (int c = nodes[0].first_child; c >= 0; c = nodes[c].next_sibling)
+        if (nodes[c].action == a.raw()) visits += nodes[c].visits;
+    }
+    if (visits > best_visits) best_visits = visits, best = a;
+  }
+  return best;
+}
+
+}  // namespace canasta
