@@ -156,6 +156,33 @@ void BM_RandomAgentDeal(benchmark::State& st) {
 }
 BENCHMARK(BM_RandomAgentDeal);
 
+// ISMCTS iterations per second on one core, from positions of random play
+// where the actor has more than one legal action.
+void BM_IsmctsIterations(benchmark::State& st, const char* spec) {
+  const auto& pos = positions(0);
+  std::string error;
+  auto agent = make_agent(spec, error);
+  auto* ismcts = dynamic_cast<IsmctsAgent*>(agent.get());
+  ActionList list;
+  size_t i = 0;
+  int64_t iterations = 0;
+  Rng rng(3);
+  for (auto _ : st) {
+    do {
+      i = (i + 97) % pos.size();
+      legal_actions(pos[i], list);
+    } while (list.size() < 2);
+    benchmark::DoNotOptimize(agent->act(View(pos[i], pos[i].actor()), rng));
+    iterations += ismcts->last_iterations();
+  }
+  st.counters["iterations_per_s"] =
+      benchmark::Counter(static_cast<double>(iterations), benchmark::Counter::kIsRate);
+}
+BENCHMARK_CAPTURE(BM_IsmctsIterations, random_rollout_to_end, "ismcts:iters=1000,rollout=random,cutoff=0")
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_IsmctsIterations, heuristic_rollout_cutoff40, "ismcts:iters=1000")
+    ->Unit(benchmark::kMillisecond);
+
 }  // namespace
 
 BENCHMARK_MAIN();

@@ -138,3 +138,42 @@ TEST(Match, SameNumbersOnAnyThreadCountAndMirrorIsEven) {
 
 }  // namespace
 }  // namespace canasta::test
+
+namespace canasta::test {
+namespace {
+
+TEST(Ismcts, LegalAndReproducible) {
+  State s;
+  ActionList legal;
+  std::string error;
+  for (const char* spec :
+       {"ismcts:iters=200", "ismcts:iters=200,threads=2,rollout=random,cutoff=0,reward=win"}) {
+    auto a = make_agent(spec, error), b = make_agent(spec, error);
+    ASSERT_NE(a, nullptr) << error;
+    for (int k = 0; k < 3; ++k) {
+      start_sim_deal(s, Rules{}, 61, k);
+      Rng play(k);
+      for (int step = 0; step < 30 && !s.over(); ++step) {
+        Rng r1(step), r2(step);
+        const Action x = a->act(View(s, s.actor()), r1);
+        const Action y = b->act(View(s, s.actor()), r2);
+        ASSERT_EQ(x, y) << spec;
+        ASSERT_TRUE(is_legal(s, x));
+        apply(s, x);
+      }
+    }
+  }
+}
+
+TEST(Ismcts, GoesOutWhenThatWinsTheDeal) {
+  // Seat 0 can go out (meld the nines, discard the four): +100 and the
+  // opponents keep their hands. Staying in gains nothing.
+  const State s = position(
+      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: 9 9 9 4\n"
+      "hand1: JK JK A A Q Q J J 10 10\nhand3: 2 2 A Q J 10 9 8 7 6\n"
+      "melds0: K: K K K K K K K\nmelded_before: 0 1 2 3\nhand2: 5 6 7 8\nstock: rest");
+  EXPECT_EQ(decide("ismcts:iters=400", s), "meld 9: 9 9 9");
+}
+
+}  // namespace
+}  // namespace canasta::test

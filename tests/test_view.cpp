@@ -42,6 +42,15 @@ TEST(View, HiddenCardsDoNotChangeTheViewNorTheAction) {
         RandomAgent a, b;
         Rng r1(k), r2(k);
         ASSERT_EQ(a.act(View(s, me), r1), b.act(View(t, me), r2));
+        if (k < 3 && checked % 7 == 0) {
+          // The searching agents too: same view, same stream, same action.
+          for (const char* spec : {"heuristic", "ismcts:iters=50"}) {
+            std::string error;
+            auto x = make_agent(spec, error), y = make_agent(spec, error);
+            Rng q1(k), q2(k);
+            ASSERT_EQ(x->act(View(s, me), q1), y->act(View(t, me), q2)) << spec;
+          }
+        }
         ++checked;
       }
       legal_actions(s, list);

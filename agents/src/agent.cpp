@@ -30,8 +30,14 @@ std::vector<AgentKind> make_registry() {
            {"iters", 1000, 1, 10000000, true, "iterations per decision"},
            {"c", 0.7, 0, 10, false, "UCB exploration constant"},
            {"rollout", 1, 0, 1, true, "rollout policy after the tree", {"random", "heuristic"}},
-           {"cutoff", 40, 0, 100000, true, "rollout actions before the deal is scored as it stands (0: to its end)"},
-           {"reward", 0, 0, 1, true, "margin: the score margin squashed to [0,1]; win: 1, 0.5 or 0 for the deal",
+           {"cutoff", 40, 0, 100000, true,
+            "rollout actions before the deal is scored as it stands (0: to its end)"},
+           {"reward",
+            0,
+            0,
+            1,
+            true,
+            "margin: the score margin squashed to [0,1]; win: 1, 0.5 or 0 for the deal",
             {"margin", "win"}},
            {"threads", 1, 1, 256, true, "root-parallel trees on the TBB pool, merged at the end"},
        }},
@@ -143,7 +149,8 @@ std::string agents_help() {
       if (!p.choices.empty()) {
         std::string names;
         for (const auto& c : p.choices) names += (names.empty() ? "" : "|") + c;
-        out += "  " + p.name + "=" + p.choices[static_cast<size_t>(p.value)] + "  (" + names + ") " + p.help + "\n";
+        out += "  " + p.name + "=" + p.choices[static_cast<size_t>(p.value)] + "  (" + names + ") " + p.help +
+               "\n";
         continue;
       }
       out += "  " + p.name + "=" + format_number(p.value) + "  (" + (p.integer ? "integer " : "") +

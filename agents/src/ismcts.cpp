@@ -28,8 +28,8 @@ struct IsmctsAgent::Tree {
     int32_t next_sibling = -1;
     int32_t visits = 0;
     int32_t avail = 0;
-    double reward = 0;  // summed, from the point of view of the side that chose `action`
-    int8_t side = 0;    // side that chose `action`
+    double reward = 0;    // summed, from the point of view of the side that chose `action`
+    int8_t side = 0;      // side that chose `action`
     bool chance = false;  // the searcher's draw: children are keyed by the cards drawn
   };
   std::vector<Node> nodes;
@@ -101,7 +101,8 @@ struct IsmctsAgent::Tree {
           for (int c = nodes[node].first_child; c >= 0; c = nodes[c].next_sibling) {
             if (!legal.contains(Action(nodes[c].action))) continue;
             const Node& n = nodes[c];
-            const double score = n.reward / n.visits + p.c * std::sqrt(std::log(static_cast<double>(n.avail)) / n.visits);
+            const double score =
+                n.reward / n.visits + p.c * std::sqrt(std::log(static_cast<double>(n.avail)) / n.visits);
             if (score > best) best = score, pick_child = c;
           }
           pick = Action(nodes[pick_child].action);
@@ -126,8 +127,11 @@ struct IsmctsAgent::Tree {
       // Evaluation: the deal's score as it stands, for the searcher's side.
       const auto score = deal_score(d);
       int margin = 0;
-      for (int t = 0; t < rules.teams; ++t) margin += t == my_side ? score[t].total() : -score[t].total() / (rules.teams - 1);
-      const double r = p.win_reward ? (margin > 0 ? 1.0 : margin == 0 ? 0.5 : 0.0)
+      for (int t = 0; t < rules.teams; ++t)
+        margin += t == my_side ? score[t].total() : -score[t].total() / (rules.teams - 1);
+      const double r = p.win_reward ? (margin > 0    ? 1.0
+                                       : margin == 0 ? 0.5
+                                                     : 0.0)
                                     : 0.5 + 0.5 * std::tanh(static_cast<double>(margin) / 1000.0);
       for (int id : path) {
         Node& n = nodes[id];
@@ -148,8 +152,9 @@ std::string IsmctsAgent::spec() const {
   char c[32];
   std::snprintf(c, sizeof c, "%g", p_.c);
   return "ismcts:iters=" + std::to_string(p_.iterations) + ",c=" + c +
-         ",rollout=" + (p_.heuristic_rollout ? "heuristic" : "random") + ",cutoff=" + std::to_string(p_.cutoff) +
-         ",reward=" + (p_.win_reward ? "win" : "margin") + ",threads=" + std::to_string(p_.threads);
+         ",rollout=" + (p_.heuristic_rollout ? "heuristic" : "random") +
+         ",cutoff=" + std::to_string(p_.cutoff) + ",reward=" + (p_.win_reward ? "win" : "margin") +
+         ",threads=" + std::to_string(p_.threads);
 }
 
 Action IsmctsAgent::act(const View& view, Rng& rng) {

@@ -89,12 +89,12 @@ namespace canasta {
 
 // Single-observer Information Set MCTS (Cowling, Powley and Whitehouse, 2012).
 struct IsmctsParams {
-  int iterations = 1000;  // iterations per decision
-  double c = 0.7;         // UCB exploration constant
+  int iterations = 1000;          // iterations per decision
+  double c = 0.7;                 // UCB exploration constant
   bool heuristic_rollout = true;  // rollout policy: the heuristic agent (else uniform random)
-  int cutoff = 40;        // rollout actions before the deal is scored as it stands (0: to the end)
+  int cutoff = 40;                // rollout actions before the deal is scored as it stands (0: to the end)
   bool win_reward = false;  // reward: 1 / 0.5 / 0 for the deal won / tied / lost (else the score margin)
-  int threads = 1;        // root-parallel trees on the TBB pool, merged at the end
+  int threads = 1;          // root-parallel trees on the TBB pool, merged at the end
 };
 
 class IsmctsAgent final : public Agent {
