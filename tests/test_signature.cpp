@@ -22,29 +22,24 @@ DealStats signature(const char* profile) {
   return run_random_deals(c).stats;
 }
 
-TEST(Signature, Classic) {
-  const DealStats s = signature("classic");
-  std::printf("classic: actions %lld went_out %lld stock_out %lld red3_last %lld score %lld %lld\n",
+struct Expected {
+  int64_t actions, went_out, score0, score1;
+};
+
+void check(const char* profile, const Expected& want) {
+  const DealStats s = signature(profile);
+  std::printf("%s: actions %lld went_out %lld stock_out %lld red3_last %lld score %lld %lld\n", profile,
               static_cast<long long>(s.actions), static_cast<long long>(s.went_out),
               static_cast<long long>(s.stock_out), static_cast<long long>(s.red_three_last),
               static_cast<long long>(s.score[0]), static_cast<long long>(s.score[1]));
-  EXPECT_EQ(s.actions, 262860);
-  EXPECT_EQ(s.went_out, 1579);
-  EXPECT_EQ(s.score[0], 2108965);
-  EXPECT_EQ(s.score[1], 2054660);
+  EXPECT_EQ(s.actions, want.actions);
+  EXPECT_EQ(s.went_out, want.went_out);
+  EXPECT_EQ(s.score[0], want.score0);
+  EXPECT_EQ(s.score[1], want.score1);
 }
 
-TEST(Signature, TwoPlayer) {
-  const DealStats s = signature("two-player");
-  std::printf("two-player: actions %lld went_out %lld stock_out %lld red3_last %lld score %lld %lld\n",
-              static_cast<long long>(s.actions), static_cast<long long>(s.went_out),
-              static_cast<long long>(s.stock_out), static_cast<long long>(s.red_three_last),
-              static_cast<long long>(s.score[0]), static_cast<long long>(s.score[1]));
-  EXPECT_EQ(s.actions, 245225);
-  EXPECT_EQ(s.went_out, 435);
-  EXPECT_EQ(s.score[0], 2660180);
-  EXPECT_EQ(s.score[1], 2682875);
-}
+TEST(Signature, Classic) { check("classic", {262860, 1579, 2108965, 2054660}); }
+TEST(Signature, TwoPlayer) { check("two-player", {245225, 435, 2660180, 2682875}); }
 
 // The signature does not depend on the thread count.
 TEST(Signature, SameOnTwoThreads) {
