@@ -45,7 +45,11 @@ TEST(Agents, BadSpecsAreRefusedByName) {
   EXPECT_EQ(make_agent("random:x=1", error), nullptr);
   auto h = make_agent("heuristic:freeze=6,take_min=4", error);
   ASSERT_NE(h, nullptr) << error;
-  EXPECT_EQ(h->spec(), "heuristic:take_min=4,freeze=6,keep_wilds=1,go_out=1");
+  EXPECT_EQ(h->spec(),
+            "heuristic:take_min=4,freeze=6,keep_wilds=1,go_out=1,meld_min=2,freeze_hand=0,freeze_unopened=1,"
+            "out_margin=-10000,ask=0");
+  std::string again;
+  EXPECT_NE(make_agent(h->spec(), again), nullptr) << again;
 }
 
 TEST(Heuristic, TakeMinDecidesWhetherToTakeThePile) {
@@ -78,6 +82,54 @@ TEST(Heuristic, GoOutDecidesWhetherToFinishTheDeal) {
       "melds0: K: K K K K K K K\nmelded_before: 0\nstock: rest");
   EXPECT_EQ(decide("heuristic:go_out=1", s), "meld 9: 9 9 9");
   EXPECT_EQ(decide("heuristic:go_out=0", s).substr(0, 7), "discard");
+}
+
+TEST(Heuristic, MeldMinKeepsSetsForThePile) {
+  const State s = position(
+      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: K K K 5 9\n"
+      "melds0: A: A A A\nstock: rest");
+  EXPECT_EQ(decide("heuristic:meld_min=3", s), "meld K: K K K");
+  EXPECT_EQ(decide("heuristic:meld_min=4", s).substr(0, 7), "discard");
+}
+
+TEST(Heuristic, FreezeHandFreezesWhenTheNextOpponentIsClose) {
+  const State s = position(
+      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: JK 4 9 Q\nhand1: 5 6\n"
+      "pile: 5 6 8\nmelds0: K: K K K\nmelds1: A: A A A\nhand2: rest\nstock: 7 7 7");
+  EXPECT_EQ(decide("heuristic:freeze_hand=2", s), "discard JK");
+  EXPECT_NE(decide("heuristic:freeze_hand=0", s), "discard JK");
+  EXPECT_NE(decide("heuristic:freeze_hand=1", s), "discard JK");
+}
+
+TEST(Heuristic, FreezeUnopenedDecidesAboutUnopenedOpponents) {
+  // The next opponent's side has not opened: the pile is frozen for it already.
+  const State s = position(
+      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: JK 4 9 Q\n"
+      "pile: 5 6 8 10 J 4 6 8\nmelds0: K: K K K\nstock: rest");
+  EXPECT_EQ(decide("heuristic:freeze=6,freeze_unopened=1", s), "discard JK");
+  EXPECT_NE(decide("heuristic:freeze=6,freeze_unopened=0", s), "discard JK");
+}
+
+TEST(Heuristic, OutMarginGoesOutOnlyWithALead) {
+  // Side 0 shows a natural canasta of kings: 70 + 500 = 570 ahead on the table.
+  const State s = position(
+      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: 9 9 9 4\n"
+      "melds0: K: K K K K K K K\nmelded_before: 0\nstock: rest");
+  EXPECT_EQ(decide("heuristic:out_margin=500", s), "meld 9: 9 9 9");
+  EXPECT_EQ(decide("heuristic:out_margin=600", s).substr(0, 7), "discard");
+}
+
+TEST(Heuristic, AskAsksThePartnerFirst) {
+  const State s = position(
+      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: 9 9 9 4\n"
+      "melds0: K: K K K K K K K\nmelded_before: 0\nstock: rest");
+  EXPECT_EQ(decide("heuristic:ask=1", s), "ask");
+  EXPECT_EQ(decide("heuristic:ask=0", s), "meld 9: 9 9 9");
+  // The partner's answer follows its own out_margin.
+  State asked = s;
+  play(asked, "ask");
+  EXPECT_EQ(decide("heuristic", asked), "yes");
+  EXPECT_EQ(decide("heuristic:out_margin=1000", asked), "no");
 }
 
 TEST(Heuristic, BeatsRandomPlay) {
@@ -163,6 +215,20 @@ TEST(Ismcts, LegalAndReproducible) {
       }
     }
   }
+}
+
+TEST(Ismcts, TimeBudgetRunsIterationsUntilTheDeadline) {
+  std::string error;
+  auto agent = make_agent("ismcts:time_ms=30", error);
+  ASSERT_NE(agent, nullptr) << error;
+  State s;
+  start_sim_deal(s, Rules{}, 62, 0);
+  apply(s, Action::make(ActionType::kDraw));
+  Rng rng(1);
+  const Action a = agent->act(View(s, s.actor()), rng);
+  EXPECT_TRUE(is_legal(s, a));
+  // The clock is read every 16 iterations, after the first 16.
+  EXPECT_GE(dynamic_cast<IsmctsAgent&>(*agent).last_iterations(), 16);
 }
 
 TEST(Ismcts, GoesOutWhenThatWinsTheDeal) {

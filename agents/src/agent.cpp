@@ -1,5 +1,6 @@
 #include "canasta/agent.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -23,11 +24,24 @@ std::vector<AgentKind> make_registry() {
             "wild cards held back from melds until the player goes out"},
            {"go_out", d.go_out ? 1.0 : 0.0, 0, 1, true,
             "1: go out as soon as the rules allow (and answer yes); 0: stay in while possible"},
+           {"meld_min", static_cast<double>(d.meld_min), 2, 8, true,
+            "naturals of a rank held before starting a new meld of it (higher keeps pairs and triples "
+            "to take the pile)"},
+           {"freeze_hand", static_cast<double>(d.freeze_hand), 0, 30, true,
+            "also freeze the pile when the next opponent holds at most this many cards (0: never)"},
+           {"freeze_unopened", d.freeze_unopened ? 1.0 : 0.0, 0, 1, true,
+            "0: never freeze while the next opponent's side has not opened (the pile is frozen for them)"},
+           {"out_margin", static_cast<double>(d.out_margin), -10000, 10000, true,
+            "go out, or answer yes, only when the side leads the table score of the deal by this much"},
+           {"ask", d.ask ? 1.0 : 0.0, 0, 1, true,
+            "1: ask the partner before going out (when the rules allow)"},
        }},
       {"ismcts",
        "single-observer Information Set MCTS over determinizations of the seat's view",
        {
            {"iters", 1000, 1, 10000000, true, "iterations per decision"},
+           {"time_ms", 0, 0, 3600000, true,
+            "when above 0, search this many milliseconds per decision instead of `iters` (not reproducible)"},
            {"c", 0.7, 0, 10, false, "UCB exploration constant"},
            {"rollout", 1, 0, 1, true, "rollout policy after the tree", {"random", "heuristic"}},
            {"cutoff", 40, 0, 100000, true,
@@ -126,6 +140,7 @@ std::unique_ptr<Agent> make_agent(std::string_view spec, std::string& error) {
   if (kind->name == "ismcts") {
     IsmctsParams m;
     m.iterations = static_cast<int>(get("iters"));
+    m.time_ms = static_cast<int>(get("time_ms"));
     m.c = get("c");
     m.heuristic_rollout = get("rollout") != 0;
     m.cutoff = static_cast<int>(get("cutoff"));
@@ -138,6 +153,11 @@ std::unique_ptr<Agent> make_agent(std::string_view spec, std::string& error) {
   h.freeze = static_cast<int>(get("freeze"));
   h.keep_wilds = static_cast<int>(get("keep_wilds"));
   h.go_out = get("go_out") != 0;
+  h.meld_min = static_cast<int>(get("meld_min"));
+  h.freeze_hand = static_cast<int>(get("freeze_hand"));
+  h.freeze_unopened = get("freeze_unopened") != 0;
+  h.out_margin = static_cast<int>(get("out_margin"));
+  h.ask = get("ask") != 0;
   return std::make_unique<HeuristicAgent>(h);
 }
 
@@ -168,8 +188,34 @@ Action RandomAgent::act(const View& view, Rng& rng) {
 
 std::string HeuristicAgent::spec() const {
   return "heuristic:take_min=" + std::to_string(p_.take_min) + ",freeze=" + std::to_string(p_.freeze) +
-         ",keep_wilds=" + std::to_string(p_.keep_wilds) + ",go_out=" + (p_.go_out ? "1" : "0");
+         ",keep_wilds=" + std::to_string(p_.keep_wilds) + ",go_out=" + (p_.go_out ? "1" : "0") +
+         ",meld_min=" + std::to_string(p_.meld_min) + ",freeze_hand=" + std::to_string(p_.freeze_hand) +
+         ",freeze_unopened=" + (p_.freeze_unopened ? "1" : "0") +
+         ",out_margin=" + std::to_string(p_.out_margin) + ",ask=" + (p_.ask ? "1" : "0");
 }
+
+namespace {
+
+// The side's lead in what the table shows of the deal: melded cards, canasta
+// bonuses and red threes, against the best other side. Hands are hidden.
+int table_margin(const View& v) {
+  const Rules& r = v.rules();
+  auto table = [&](int team) {
+    const TeamMelds& m = v.melds(team);
+    const int natural = m.natural_canastas();
+    int reds = 0;
+    for (int s = team; s < r.players; s += r.teams) reds += v.red_threes(s);
+    const int red = reds == 4 ? 800 : 100 * reds;
+    return m.value() + 500 * natural + 300 * (m.canastas() - natural) + (m.any() ? red : -red);
+  };
+  const int mine = r.team_of(v.seat());
+  int best_other = -1 << 30;
+  for (int t = 0; t < r.teams; ++t)
+    if (t != mine) best_other = std::max(best_other, table(t));
+  return table(mine) - best_other;
+}
+
+}  // namespace
 
 Action HeuristicAgent::act(const View& view, Rng& /*rng*/) {
   view.legal_actions(legal_);
@@ -177,7 +223,8 @@ Action HeuristicAgent::act(const View& view, Rng& /*rng*/) {
   const CardSet hand = view.hand();
   const Rules& rules = view.rules();
 
-  if (view.phase() == Phase::kAnswer) return Action::make(p_.go_out ? ActionType::kYes : ActionType::kNo);
+  const bool want_out = p_.go_out && table_margin(view) >= p_.out_margin;
+  if (view.phase() == Phase::kAnswer) return Action::make(want_out ? ActionType::kYes : ActionType::kNo);
 
   if (view.phase() == Phase::kDraw) {
     // 1. Take the pile when it is big enough (or when drawing is impossible
@@ -195,17 +242,20 @@ Action HeuristicAgent::act(const View& view, Rng& /*rng*/) {
   // Meld phase. 2. The meld that puts down the most cards, holding back
   // `keep_wilds` wild cards unless the meld takes the hand down to going out.
   const int wilds = hand.wilds();
+  const TeamMelds& own = view.melds(rules.team_of(view.seat()));
   Action best{};
   int best_score = -1;
   bool can_discard = false;
   for (Action a : legal_) {
     if (a.type() == ActionType::kDiscard) can_discard = true;
+    if (a.type() == ActionType::kAsk && p_.ask && want_out) return a;
     if (a.type() != ActionType::kMeld) continue;
     const int used = a.naturals() + a.jokers() + a.twos();
     const int w = a.jokers() + a.twos();
     const bool toward_out = hand.total() - used <= 1;
-    if (toward_out && !p_.go_out) continue;
+    if (toward_out && !want_out) continue;
     if (w > 0 && wilds - w < p_.keep_wilds && !toward_out) continue;
+    if (!own.has(a.kind()) && hand.count(a.kind()) < p_.meld_min && !toward_out) continue;
     const int score = 100 * used - 10 * w + a.cards().value() / 10;
     if (score > best_score) best_score = score, best = a;
   }
@@ -228,7 +278,10 @@ Action HeuristicAgent::act(const View& view, Rng& /*rng*/) {
   uint16_t they_discarded = 0;
   for (int s = 0; s < rules.players; ++s)
     if (rules.team_of(s) != rules.team_of(view.seat())) they_discarded |= view.discarded(s);
-  const bool freeze_now = p_.freeze > 0 && view.pile_size() >= p_.freeze && !view.pile_frozen();
+  const bool next_close = p_.freeze_hand > 0 && view.hand_size(next) <= p_.freeze_hand;
+  const bool next_opened = view.melds(rules.team_of(next)).any();
+  const bool freeze_now = ((p_.freeze > 0 && view.pile_size() >= p_.freeze) || next_close) &&
+                          !view.pile_frozen() && (p_.freeze_unopened || next_opened);
   Action pick{};
   int pick_danger = 1 << 30;
   for (Action a : legal_) {

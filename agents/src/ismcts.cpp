@@ -11,6 +11,7 @@
 // to chance nodes whose children are keyed by the cards it drew.
 #include <tbb/parallel_for.h>
 
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <vector>
@@ -59,13 +60,20 @@ struct IsmctsAgent::Tree {
     return add(parent, 0, nodes[parent].side, false, drawn);
   }
 
-  void search(const View& view, const IsmctsParams& p, Rng& rng, int iterations) {
+  int64_t done = 0;  // iterations of the last search
+
+  // Runs `iterations` iterations, or (time_ms > 0) as many as fit before `deadline`.
+  void search(const View& view, const IsmctsParams& p, Rng& rng, int iterations,
+              std::chrono::steady_clock::time_point deadline) {
     const int me = view.seat();
     const Rules& rules = view.rules();
     const int my_side = rules.team_of(me);
     nodes.clear();
     nodes.push_back(Node{});
-    for (int it = 0; it < iterations; ++it) {
+    done = 0;
+    for (int it = 0; p.time_ms > 0 || it < iterations; ++it) {
+      if (p.time_ms > 0 && it % 16 == 0 && it > 0 && std::chrono::steady_clock::now() >= deadline) break;
+      ++done;
       State d = view.determinize(rng);
       int node = 0;
       path.clear();
@@ -151,8 +159,8 @@ IsmctsAgent::~IsmctsAgent() = default;
 std::string IsmctsAgent::spec() const {
   char c[32];
   std::snprintf(c, sizeof c, "%g", p_.c);
-  return "ismcts:iters=" + std::to_string(p_.iterations) + ",c=" + c +
-         ",rollout=" + (p_.heuristic_rollout ? "heuristic" : "random") +
+  return "ismcts:iters=" + std::to_string(p_.iterations) + ",time_ms=" + std::to_string(p_.time_ms) +
+         ",c=" + c + ",rollout=" + (p_.heuristic_rollout ? "heuristic" : "random") +
          ",cutoff=" + std::to_string(p_.cutoff) + ",reward=" + (p_.win_reward ? "win" : "margin") +
          ",threads=" + std::to_string(p_.threads);
 }
@@ -166,16 +174,17 @@ Action IsmctsAgent::act(const View& view, Rng& rng) {
   std::vector<uint64_t> seeds(static_cast<size_t>(trees));
   for (auto& s : seeds) s = rng.next();
   const int per_tree = std::max(1, p_.iterations / trees);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(p_.time_ms);
   auto run = [&](int t) {
     Rng local(seeds[static_cast<size_t>(t)]);
-    trees_[static_cast<size_t>(t)]->search(view, p_, local, per_tree);
+    trees_[static_cast<size_t>(t)]->search(view, p_, local, per_tree, deadline);
   };
   if (trees == 1) {
     run(0);
   } else {
     tbb::parallel_for(0, trees, run);
   }
-  last_iterations_ = static_cast<int64_t>(per_tree) * trees;
+  for (const auto& tree : trees_) last_iterations_ += tree->done;
   // Merge the root children of every tree: the most visited action wins.
   Action best = legal[0];
   int best_visits = -1;

@@ -66,10 +66,15 @@ class RandomAgent final : public Agent {
 // the pile when it is big enough, discards what is safest, freezes the pile
 // with a wild card when it is big.
 struct HeuristicParams {
-  int take_min = 3;    // take the pile (when not compelled) only if it holds at least this many cards
-  int freeze = 0;      // discard a wild card to freeze a pile of at least this many cards (0: never)
-  int keep_wilds = 1;  // wild cards held back from melds until going out
-  bool go_out = true;  // go out as soon as the rules allow
+  int take_min = 3;     // take the pile (when not compelled) only if it holds at least this many cards
+  int freeze = 0;       // discard a wild card to freeze a pile of at least this many cards (0: never)
+  int keep_wilds = 1;   // wild cards held back from melds until going out
+  bool go_out = true;   // go out as soon as the rules allow
+  int meld_min = 2;     // naturals of a rank in hand before starting a new meld (2: a pair and a wild)
+  int freeze_hand = 0;  // also freeze when the next opponent holds at most this many cards (0: no)
+  bool freeze_unopened = true;  // freeze even when the next opponent's side has not opened
+  int out_margin = -10000;  // go out (or answer yes) only when the side leads the deal's table score by this
+  bool ask = false;         // ask the partner before going out, when the rules allow
 };
 
 class HeuristicAgent final : public Agent {
@@ -89,7 +94,8 @@ namespace canasta {
 
 // Single-observer Information Set MCTS (Cowling, Powley and Whitehouse, 2012).
 struct IsmctsParams {
-  int iterations = 1000;          // iterations per decision
+  int iterations = 1000;          // iterations per decision (split between the trees)
+  int time_ms = 0;                // when > 0: search this many milliseconds instead (not reproducible)
   double c = 0.7;                 // UCB exploration constant
   bool heuristic_rollout = true;  // rollout policy: the heuristic agent (else uniform random)
   int cutoff = 40;                // rollout actions before the deal is scored as it stands (0: to the end)
