@@ -2,17 +2,21 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <string>
+#include <thread>
 
 #include "canasta/agent.h"
 #include "canasta/engine.h"
+#include "canasta/experiment.h"
 #include "canasta/game.h"
 #include "canasta/match.h"
 #include "canasta/notation.h"
@@ -164,44 +168,153 @@ int cmd_replay(const std::vector<std::string>& files) {
   return 0;
 }
 
-int cmd_sim(const std::string& profile, uint64_t seed, int64_t deals, int threads) {
-  SimConfig c;
-  c.rules = rules_or_throw(profile);
-  c.seed = seed;
-  c.deals = deals;
-  c.threads = threads;
+std::atomic<bool> g_stop{false};
+
+void print_summary(const ExperimentConfig& c, const Summary& s) {
+  const bool compare = c.side0 != c.side1 || c.duplicate;
+  std::printf("  deals        %lld played%s\n", static_cast<long long>(s.rows),
+              c.duplicate ? " (every deal twice, the agents' sides swapped)" : "");
+  if (compare) {
+    std::printf("  A = %s (side 0%s), B = %s\n", c.side0.c_str(),
+                c.duplicate ? ", side 1 in the twin deal" : "", c.side1.c_str());
+    std::printf("  deals won    A %lld, B %lld, tied %lld; A's share %.2f%% [%.2f%%, %.2f%%] (Wilson 95%%)\n",
+                static_cast<long long>(s.a_won), static_cast<long long>(s.b_won),
+                static_cast<long long>(s.tied), 100 * s.a_win_share.mean, 100 * s.a_win_share.lo,
+                100 * s.a_win_share.hi);
+    std::printf("  margin       %+.1f points per deal for A [%+.1f, %+.1f]%s\n", s.margin.mean, s.margin.lo,
+                s.margin.hi, c.duplicate ? " (paired)" : "");
+    if (c.duplicate && s.unpaired_width > 0)
+      std::printf("  pairing      interval width %.1f paired against %.1f unpaired (%.0f%% narrower)\n",
+                  s.margin.hi - s.margin.lo, s.unpaired_width,
+                  100 * (1 - (s.margin.hi - s.margin.lo) / s.unpaired_width));
+    std::printf("  Elo          %+.1f for A [%+.1f, %+.1f]\n", s.elo.mean, s.elo.lo, s.elo.hi);
+  } else {
+    std::printf("  mean margin  %+.1f points per deal for side 0 [%+.1f, %+.1f]\n", s.margin.mean,
+                s.margin.lo, s.margin.hi);
+  }
+  std::printf(
+      "  deal ended   went out %.2f%% (concealed %.2f%%), stock ran out %.2f%%, red three last %.2f%%\n",
+      100 * s.went_out, 100 * s.concealed, 100 * s.stock_out, 100 * s.red_three_last);
+  std::printf(
+      "  per deal     %.1f actions, %.1f turns, %.2f natural + %.2f mixed canastas, %.2f red threes\n",
+      s.actions, s.turns, s.natural_canastas, s.mixed_canastas, s.red_threes);
+  std::printf(
+      "  the pile     %.2f pickups per deal of %.1f cards, %.2f freezes by a wild, %.2f black-three blocks;"
+      " a side opens on turn %.1f\n",
+      s.pickups, s.pickup_size, s.freezes, s.blocks, s.opening_turn);
+}
+
+void write_outputs(const std::string& dir, const ExperimentConfig& c, const Summary& s,
+                   const std::vector<DealRow>& rows) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) throw InputError{"cannot create '" + dir + "': " + ec.message()};
+  write_atomically(dir + "/deals.csv", rows_to_csv(rows));
+  write_atomically(dir + "/summary.json", summary_to_json(c, s));
+}
+
+int cmd_sim(ExperimentConfig c, const std::string& shard, const std::string& out_dir, bool dup_set,
+            bool dup) {
+  Rules rules = rules_or_throw(c.profile);
+  c.profile = profile_spec(rules);
+  c.duplicate = dup_set ? dup : c.side0 != c.side1;
+  if (!shard.empty()) {
+    const size_t slash = shard.find('/');
+    int i = -1, n = 0;
+    try {
+      i = std::stoi(shard.substr(0, slash));
+      n = std::stoi(shard.substr(slash + 1));
+    } catch (...) {
+    }
+    if (slash == std::string::npos || n < 1 || i < 0 || i >= n)
+      throw InputError{"--shard wants i/n with 0 <= i < n"};
+    c.shard = i;
+    c.shards = n;
+  }
   const bool tty = ::isatty(2);
+  const int64_t total = ((c.deals - c.shard + c.shards - 1) / c.shards) * (c.duplicate ? 2 : 1);
   std::atomic<int64_t> last{0};
   const auto t0 = std::chrono::steady_clock::now();
-  const SimResult r = run_random_deals(c, [&](int64_t done) {
+  std::signal(SIGINT, [](int) {
+    g_stop = true;
+    std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C ends at once
+  });
+  std::vector<DealRow> rows;
+  std::string error;
+  const bool ok = run_experiment(c, rows, error, &g_stop, [&](int64_t done) {
     if (!tty) return;
-    const int64_t step = std::max<int64_t>(deals / 100, 1);
+    const int64_t step = std::max<int64_t>(total / 200, 1);
     int64_t prev = last.load();
     if (done - prev < step || !last.compare_exchange_strong(prev, done)) return;
     const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const double rate = static_cast<double>(done) / std::max(el, 1e-9);
     std::fprintf(stderr, "\r%lld/%lld deals, %.0f deals/s, %.0f s left   ", static_cast<long long>(done),
-                 static_cast<long long>(deals), rate, static_cast<double>(deals - done) / rate);
+                 static_cast<long long>(total), rate, static_cast<double>(total - done) / rate);
   });
-  if (tty) std::fprintf(stderr, "\r%*s\r", 60, "");
-  const DealStats& st = r.stats;
-  const double n = static_cast<double>(std::max<int64_t>(st.deals, 1));
-  std::printf("canasta sim: %lld random-play deals, profile %s, seed %llu, %d threads\n",
-              static_cast<long long>(st.deals), profile_spec(c.rules).c_str(),
-              static_cast<unsigned long long>(seed), r.threads);
-  std::printf("  speed        %.0f deals/s (%.0f per thread), %.2f s\n", n / r.seconds,
-              n / r.seconds / r.threads, r.seconds);
-  std::printf(
-      "  deal ended   went out %.2f%% (concealed %.2f%%), stock ran out %.2f%%, red three last %.2f%%\n",
-      100.0 * static_cast<double>(st.went_out) / n, 100.0 * static_cast<double>(st.concealed) / n,
-      100.0 * static_cast<double>(st.stock_out) / n, 100.0 * static_cast<double>(st.red_three_last) / n);
-  std::printf("  per deal     %.1f actions, %.1f turns, %.2f natural + %.2f mixed canastas\n",
-              static_cast<double>(st.actions) / n, static_cast<double>(st.turns) / n,
-              static_cast<double>(st.natural_canastas) / n, static_cast<double>(st.mixed_canastas) / n);
-  std::printf("  mean score  ");
-  for (int t = 0; t < c.rules.teams; ++t)
-    std::printf(" side %d %.1f", t, static_cast<double>(st.score[t]) / n);
-  std::printf("\n");
+  std::signal(SIGINT, SIG_DFL);
+  if (tty) std::fprintf(stderr, "\r%*s\r", 70, "");
+  if (!ok) throw InputError{error};
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const Summary s = summarize(rows, c.duplicate);
+  const int threads = c.threads > 0 ? c.threads : static_cast<int>(std::thread::hardware_concurrency());
+  const std::string shard_note =
+      c.shards > 1 ? ", shard " + std::to_string(c.shard) + "/" + std::to_string(c.shards) : "";
+  std::printf("canasta sim: %s against %s, profile %s, seed %llu%s\n", c.side0.c_str(), c.side1.c_str(),
+              c.profile.c_str(), static_cast<unsigned long long>(c.seed), shard_note.c_str());
+  std::printf("  speed        %.0f deals/s on %d threads (%.0f per thread), %.2f s\n",
+              static_cast<double>(rows.size()) / seconds, threads,
+              static_cast<double>(rows.size()) / seconds / threads, seconds);
+  print_summary(c, s);
+  if (g_stop)
+    std::printf("  stopped      by Ctrl-C: the numbers above hold the %lld deals that finished\n",
+                static_cast<long long>(rows.size()));
+  if (!out_dir.empty()) {
+    write_outputs(out_dir, c, s, rows);
+    std::printf("  files        %s/summary.json, %s/deals.csv\n", out_dir.c_str(), out_dir.c_str());
+  }
+  return g_stop ? 130 : 0;
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError{"cannot read '" + path + "'"};
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+int cmd_merge(const std::vector<std::string>& dirs, const std::string& out_dir) {
+  ExperimentConfig merged;
+  std::vector<DealRow> rows;
+  for (size_t i = 0; i < dirs.size(); ++i) {
+    ExperimentConfig c;
+    std::string error;
+    if (!config_from_json(read_file(dirs[i] + "/summary.json"), c, error))
+      throw InputError{dirs[i] + ": " + error};
+    std::vector<DealRow> part;
+    if (!rows_from_csv(read_file(dirs[i] + "/deals.csv"), part, error))
+      throw InputError{dirs[i] + ": " + error};
+    if (i == 0) {
+      merged = c;
+    } else if (c.profile != merged.profile || c.side0 != merged.side0 || c.side1 != merged.side1 ||
+               c.seed != merged.seed || c.deals != merged.deals || c.duplicate != merged.duplicate ||
+               c.shards != merged.shards) {
+      throw InputError{dirs[i] + ": not a shard of the same run as " + dirs[0]};
+    }
+    rows.insert(rows.end(), part.begin(), part.end());
+  }
+  std::sort(rows.begin(), rows.end(), [](const DealRow& a, const DealRow& b) {
+    return a.deal != b.deal ? a.deal < b.deal : a.swapped < b.swapped;
+  });
+  for (size_t i = 1; i < rows.size(); ++i)
+    if (rows[i].deal == rows[i - 1].deal && rows[i].swapped == rows[i - 1].swapped)
+      throw InputError{"deal " + std::to_string(rows[i].deal) + " appears in two shards"};
+  merged.shard = 0;
+  merged.shards = 1;
+  const Summary s = summarize(rows, merged.duplicate);
+  std::printf("canasta merge: %zu shard directories, %s against %s, profile %s, seed %llu\n", dirs.size(),
+              merged.side0.c_str(), merged.side1.c_str(), merged.profile.c_str(),
+              static_cast<unsigned long long>(merged.seed));
+  print_summary(merged, s);
+  if (!out_dir.empty()) write_outputs(out_dir, merged, s, rows);
   return 0;
 }
 
@@ -255,17 +368,34 @@ int main(int argc, char** argv) {
   replay->add_option("files", files, "JSON Lines record files")->required();
 
   auto* sim =
-      app.add_subcommand("sim", "play many random-play deals in parallel and report speed and outcomes");
-  int64_t deals = 200000;
-  int threads = 0;
-  sim->add_option("--deals,-n", deals, "number of deals")
+      app.add_subcommand("sim", "play many deals with an agent per side, in parallel, with statistics");
+  ExperimentConfig ec;
+  ec.deals = 200000;
+  std::string shard, out_dir;
+  bool duplicate = false;
+  sim->add_option("--side0", ec.side0, "agent spec of side 0 (seats 0 and 2)")->capture_default_str();
+  sim->add_option("--side1", ec.side1, "agent spec of side 1 (seats 1 and 3)")->capture_default_str();
+  sim->add_option("--deals,-n", ec.deals, "number of deals (each played twice in duplicate)")
       ->check(CLI::Range(int64_t{1}, int64_t{1} << 40))
       ->capture_default_str();
-  sim->add_option("--threads,-t", threads, "worker threads (0: all cores)")
+  auto* dup_flag =
+      sim->add_flag("--duplicate,!--no-duplicate", duplicate,
+                    "play every deal twice with the sides swapped (default: when the agents differ)");
+  sim->add_option("--threads,-t", ec.threads, "worker threads (0: all cores)")
       ->check(CLI::Range(0, 1024))
       ->capture_default_str();
-  sim->add_option("--seed,-s", seed, "simulation seed")->check(CLI::NonNegativeNumber)->capture_default_str();
+  sim->add_option("--seed,-s", ec.seed, "simulation seed")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
   sim->add_option("--profile,-p", profile, profile_doc)->capture_default_str();
+  sim->add_option("--shard", shard, "run only shard i of n (i/n): deal indices k with k mod n = i");
+  sim->add_option("--out,-o", out_dir, "write summary.json and deals.csv into this directory");
+
+  auto* merge = app.add_subcommand("merge", "combine shard outputs into the summary a single run gives");
+  std::vector<std::string> merge_dirs;
+  std::string merge_out;
+  merge->add_option("dirs", merge_dirs, "shard directories written by sim --out")->required();
+  merge->add_option("--out,-o", merge_out, "write the merged summary.json and deals.csv here");
 
   auto* match = app.add_subcommand("match", "play two agents over the same deals with sides swapped");
   MatchConfig mc;
@@ -298,7 +428,11 @@ int main(int argc, char** argv) {
     if (*deal) return cmd_deal(profile, seed, deal_index);
     if (*play) return cmd_play(profile, seed, record, sides);
     if (*replay) return cmd_replay(files);
-    if (*sim) return cmd_sim(profile, seed, deals, threads);
+    if (*sim) {
+      ec.profile = profile;
+      return cmd_sim(ec, shard, out_dir, dup_flag->count() > 0, duplicate);
+    }
+    if (*merge) return cmd_merge(merge_dirs, merge_out);
     if (*match) return cmd_match(mc, profile);
     if (*agents) {
       std::cout << agents_help();

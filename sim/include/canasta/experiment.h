@@ -1,0 +1,81 @@
+// Experiments: agents per side over many deals on the oneTBB pool, in
+// duplicate when two different agents meet, with per-deal rows and a summary
+// that is a pure function of the rows in deal order (so shards merge exactly).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "canasta/rules.h"
+
+namespace canasta {
+
+struct ExperimentConfig {
+  std::string profile = "classic";  // profile spec
+  std::string side0 = "random";     // agent spec of side 0
+  std::string side1 = "random";     // agent spec of side 1
+  uint64_t seed = 1;
+  int64_t deals = 100000;     // deal indices 0 .. deals-1 (each played twice in duplicate)
+  bool duplicate = false;     // also play every deal with the sides' agents swapped
+  int shard = 0, shards = 1;  // run only the indices k with k % shards == shard
+  int threads = 0;            // 0: all cores
+};
+
+// One played deal. Columns of deals.csv, in this order (docs/experiments.md).
+struct DealRow {
+  int64_t deal = 0;    // deal index
+  int8_t swapped = 0;  // 1: side0's agent played side 1 (the duplicate twin)
+  int8_t end = 0;      // EndReason: 1 went out, 2 stock ran out, 3 red three last
+  int8_t out_seat = -1;
+  int8_t concealed = 0;
+  int16_t turns = 0, actions = 0;
+  int32_t score[2] = {0, 0};  // deal score of side 0 and side 1 (table sides)
+  int8_t natural_canastas[2] = {0, 0};
+  int8_t mixed_canastas[2] = {0, 0};
+  int8_t red_threes[2] = {0, 0};
+  int16_t opening_turn[2] = {0, 0};  // turn of the side's first meld, 0: never
+  int16_t pickups = 0;               // piles taken
+  int16_t pickup_cards = 0;          // cards in those piles, summed
+  int16_t freezes = 0;               // wild cards discarded onto an unfrozen pile
+  int16_t blocks = 0;                // black threes discarded
+};
+
+// A value with its 95% interval.
+struct Interval {
+  double mean = 0, lo = 0, hi = 0;
+};
+
+struct Summary {
+  int64_t rows = 0;
+  // Agent A is side0's spec, B side1's; with duplicate both table sides count.
+  int64_t a_won = 0, b_won = 0, tied = 0;
+  Interval a_win_share;       // Wilson, ties count half
+  Interval margin;            // A minus B per deal; paired over duplicate twins when duplicate
+  Interval elo;               // Elo difference of A over B from the score share
+  double unpaired_width = 0;  // the margin interval's width as if the deals were not paired
+  // Game-level counts, per deal.
+  double went_out = 0, concealed = 0, stock_out = 0, red_three_last = 0;
+  double turns = 0, actions = 0, natural_canastas = 0, mixed_canastas = 0, red_threes = 0;
+  double pickups = 0, pickup_size = 0, freezes = 0, blocks = 0, opening_turn = 0;
+};
+
+// Plays the experiment; rows come back in (deal, swapped) order whatever the
+// thread count. `stop` (optional) ends the run early: the rows of the deals
+// finished before it are kept, in order, complete pairs only. `progress`
+// (optional) is called from workers with the number of rows done.
+bool run_experiment(const ExperimentConfig& c, std::vector<DealRow>& rows, std::string& error,
+                    const std::atomic<bool>* stop = nullptr,
+                    const std::function<void(int64_t)>& progress = {});
+
+Summary summarize(const std::vector<DealRow>& rows, bool duplicate);
+
+// Files: deals.csv (header + one line per row) and summary.json.
+std::string rows_to_csv(const std::vector<DealRow>& rows);
+bool rows_from_csv(const std::string& text, std::vector<DealRow>& rows, std::string& error);
+std::string summary_to_json(const ExperimentConfig& c, const Summary& s);
+bool config_from_json(const std::string& text, ExperimentConfig& c, std::string& error);
+
+}  // namespace canasta

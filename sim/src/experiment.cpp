@@ -1,0 +1,343 @@
+#include "canasta/experiment.h"
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <memory>
+#include <thread>
+
+#include "canasta/agent.h"
+#include "canasta/json.h"
+#include "canasta/sim.h"
+
+namespace canasta {
+
+namespace {
+
+constexpr double kZ = 1.959963984540054;  // two-sided 95%
+
+void play_row(const Rules& rules, const ExperimentConfig& c, int64_t k, int swapped, Agent& a, Agent& b,
+              State& s, DealRow& row) {
+  start_sim_deal(s, rules, c.seed, k);
+  Rng rng(derive_seed(c.seed, 6 + static_cast<uint64_t>(swapped), static_cast<uint64_t>(k)));
+  row = DealRow{};
+  row.deal = k;
+  row.swapped = static_cast<int8_t>(swapped);
+  const int a_side = swapped;
+  int actions = 0;
+  while (!s.over()) {
+    const int seat = s.actor();
+    const int side = rules.team_of(seat);
+    const Action act = (side == a_side ? a : b).act(View(s, seat), rng);
+    const bool had_melds = s.melds[side].any();
+    if (act.type() == ActionType::kTakePile) {
+      ++row.pickups;
+      row.pickup_cards = static_cast<int16_t>(row.pickup_cards + s.pile_size);
+    } else if (act.type() == ActionType::kDiscard) {
+      if (is_wild(act.kind()) && !s.pile_frozen) ++row.freezes;
+      if (act.kind() == kBlack3) ++row.blocks;
+    }
+    const int turn = s.turns;
+    apply(s, act);
+    ++actions;
+    if (!had_melds && s.melds[side].any() && row.opening_turn[side] == 0)
+      row.opening_turn[side] = static_cast<int16_t>(turn);
+  }
+  row.end = static_cast<int8_t>(s.end);
+  row.out_seat = s.out_seat;
+  row.concealed = s.concealed ? 1 : 0;
+  row.turns = static_cast<int16_t>(s.turns);
+  row.actions = static_cast<int16_t>(std::min(actions, 32767));
+  const auto score = deal_score(s);
+  for (int t = 0; t < 2; ++t) {
+    row.score[t] = score[t].total();
+    const int nat = s.melds[t].natural_canastas();
+    row.natural_canastas[t] = static_cast<int8_t>(nat);
+    row.mixed_canastas[t] = static_cast<int8_t>(s.melds[t].canastas() - nat);
+    int reds = 0;
+    for (int seat = t; seat < rules.players; seat += rules.teams) reds += s.red3[seat];
+    row.red_threes[t] = static_cast<int8_t>(reds);
+  }
+}
+
+Interval mean_interval(const std::vector<double>& x) {
+  const double n = static_cast<double>(x.size());
+  if (x.empty()) return {};
+  double sum = 0;
+  for (double v : x) sum += v;
+  const double mean = sum / n;
+  double ss = 0;
+  for (double v : x) ss += (v - mean) * (v - mean);
+  const double half = x.size() > 1 ? kZ * std::sqrt(ss / (n - 1) / n) : 0;
+  return {mean, mean - half, mean + half};
+}
+
+double elo_of(double p) {
+  p = std::clamp(p, 1e-9, 1 - 1e-9);
+  return -400.0 * std::log10(1.0 / p - 1.0);
+}
+
+bool parse_i64(std::string_view s, int64_t& v) {
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  return ec == std::errc() && p == s.data() + s.size() && !s.empty();
+}
+
+constexpr const char* kCsvHeader =
+    "deal,swapped,end,out_seat,concealed,turns,actions,score0,score1,natural_canastas0,natural_canastas1,"
+    "mixed_canastas0,mixed_canastas1,red_threes0,red_threes1,opening_turn0,opening_turn1,pickups,"
+    "pickup_cards,freezes,blocks";
+
+}  // namespace
+
+bool run_experiment(const ExperimentConfig& c, std::vector<DealRow>& rows, std::string& error,
+                    const std::atomic<bool>* stop, const std::function<void(int64_t)>& progress) {
+  Rules rules;
+  if (!parse_profile(c.profile, rules, error)) return false;
+  if (rules.teams != 2) {
+    error = "experiments need a profile with two sides";
+    return false;
+  }
+  if (!make_agent(c.side0, error) || !make_agent(c.side1, error)) return false;
+  if (c.shards < 1 || c.shard < 0 || c.shard >= c.shards) {
+    error = "bad shard " + std::to_string(c.shard) + "/" + std::to_string(c.shards);
+    return false;
+  }
+  const int twins = c.duplicate ? 2 : 1;
+  const int64_t count = c.deals > c.shard ? (c.deals - c.shard + c.shards - 1) / c.shards : 0;
+  std::vector<DealRow> all(static_cast<size_t>(count * twins));
+  std::vector<uint8_t> done(static_cast<size_t>(count), 0);
+  std::atomic<int64_t> finished{0};
+  const int threads = c.threads > 0 ? c.threads : static_cast<int>(std::thread::hardware_concurrency());
+  tbb::task_arena arena(threads);
+  arena.execute([&] {
+    tbb::parallel_for(tbb::blocked_range<int64_t>(0, count, 64), [&](const tbb::blocked_range<int64_t>& r) {
+      std::string ignored;
+      auto a = make_agent(c.side0, ignored);
+      auto b = make_agent(c.side1, ignored);
+      State s;
+      for (int64_t i = r.begin(); i != r.end(); ++i) {
+        if (stop && stop->load(std::memory_order_relaxed)) return;
+        const int64_t k = c.shard + i * c.shards;
+        for (int t = 0; t < twins; ++t)
+          play_row(rules, c, k, t, *a, *b, s, all[static_cast<size_t>(i * twins + t)]);
+        done[static_cast<size_t>(i)] = 1;
+        const int64_t n = finished.fetch_add(twins) + twins;
+        if (progress) progress(n);
+      }
+    });
+  });
+  rows.clear();
+  rows.reserve(all.size());
+  for (int64_t i = 0; i < count; ++i)
+    if (done[static_cast<size_t>(i)])
+      for (int t = 0; t < twins; ++t) rows.push_back(all[static_cast<size_t>(i * twins + t)]);
+  return true;
+}
+
+Summary summarize(const std::vector<DealRow>& rows, bool duplicate) {
+  Summary s;
+  s.rows = static_cast<int64_t>(rows.size());
+  if (rows.empty()) return s;
+  std::vector<double> margins, paired;
+  margins.reserve(rows.size());
+  double went_out = 0, concealed = 0, stock_out = 0, red3 = 0, turns = 0, actions = 0, nat = 0, mixed = 0,
+         reds = 0, pickups = 0, pickup_cards = 0, freezes = 0, blocks = 0, opening = 0, openings = 0;
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const DealRow& r = rows[i];
+    const int a_side = r.swapped;
+    const double m = r.score[a_side] - r.score[1 - a_side];
+    margins.push_back(m);
+    if (m > 0)
+      ++s.a_won;
+    else if (m < 0)
+      ++s.b_won;
+    else
+      ++s.tied;
+    if (duplicate && r.swapped == 1 && i > 0 && rows[i - 1].deal == r.deal && rows[i - 1].swapped == 0)
+      paired.push_back((margins[i - 1] + m) / 2);
+    went_out += r.end == 1;
+    concealed += r.end == 1 && r.concealed;
+    stock_out += r.end == 2;
+    red3 += r.end == 3;
+    turns += r.turns;
+    actions += r.actions;
+    nat += r.natural_canastas[0] + r.natural_canastas[1];
+    mixed += r.mixed_canastas[0] + r.mixed_canastas[1];
+    reds += r.red_threes[0] + r.red_threes[1];
+    pickups += r.pickups;
+    pickup_cards += r.pickup_cards;
+    freezes += r.freezes;
+    blocks += r.blocks;
+    for (int t = 0; t < 2; ++t)
+      if (r.opening_turn[t] > 0) opening += r.opening_turn[t], openings += 1;
+  }
+  const double n = static_cast<double>(rows.size());
+  // Wilson score interval for A's share of deals (a tie counts half).
+  const double p = (static_cast<double>(s.a_won) + 0.5 * static_cast<double>(s.tied)) / n;
+  const double z2 = kZ * kZ;
+  const double centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const double half = kZ * std::sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n);
+  s.a_win_share = {p, centre - half, centre + half};
+  s.elo = {elo_of(p), elo_of(centre - half), elo_of(centre + half)};
+  const Interval unpaired = mean_interval(margins);
+  s.unpaired_width = unpaired.hi - unpaired.lo;
+  s.margin = duplicate && !paired.empty() ? mean_interval(paired) : unpaired;
+  s.went_out = went_out / n;
+  s.concealed = concealed / n;
+  s.stock_out = stock_out / n;
+  s.red_three_last = red3 / n;
+  s.turns = turns / n;
+  s.actions = actions / n;
+  s.natural_canastas = nat / n;
+  s.mixed_canastas = mixed / n;
+  s.red_threes = reds / n;
+  s.pickups = pickups / n;
+  s.pickup_size = pickups > 0 ? pickup_cards / pickups : 0;
+  s.freezes = freezes / n;
+  s.blocks = blocks / n;
+  s.opening_turn = openings > 0 ? opening / openings : 0;
+  return s;
+}
+
+std::string rows_to_csv(const std::vector<DealRow>& rows) {
+  std::string out = std::string(kCsvHeader) + "\n";
+  char buf[256];
+  for (const DealRow& r : rows) {
+    std::snprintf(buf, sizeof buf, "%lld,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d\n",
+                  static_cast<long long>(r.deal), r.swapped, r.end, r.out_seat, r.concealed, r.turns,
+                  r.actions, r.score[0], r.score[1], r.natural_canastas[0], r.natural_canastas[1],
+                  r.mixed_canastas[0], r.mixed_canastas[1], r.red_threes[0], r.red_threes[1],
+                  r.opening_turn[0], r.opening_turn[1], r.pickups, r.pickup_cards, r.freezes, r.blocks);
+    out += buf;
+  }
+  return out;
+}
+
+bool rows_from_csv(const std::string& text, std::vector<DealRow>& rows, std::string& error) {
+  rows.clear();
+  size_t pos = 0;
+  int line_no = 0;
+  while (pos < text.size()) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string::npos) end = text.size();
+    const std::string_view line(text.data() + pos, end - pos);
+    pos = end + 1;
+    if (++line_no == 1) {
+      if (line != kCsvHeader) {
+        error = "not a deals.csv of this version (header differs)";
+        return false;
+      }
+      continue;
+    }
+    if (line.empty()) continue;
+    int64_t v[21];
+    int n = 0;
+    size_t start = 0;
+    while (n < 21) {
+      const size_t comma = line.find(',', start);
+      const std::string_view cell =
+          line.substr(start, comma == std::string_view::npos ? line.npos : comma - start);
+      if (!parse_i64(cell, v[n++])) {
+        error = "deals.csv line " + std::to_string(line_no) + ": bad number";
+        return false;
+      }
+      if (comma == std::string_view::npos) break;
+      start = comma + 1;
+    }
+    if (n != 21) {
+      error = "deals.csv line " + std::to_string(line_no) + ": 21 columns expected";
+      return false;
+    }
+    DealRow r;
+    r.deal = v[0];
+    r.swapped = static_cast<int8_t>(v[1]);
+    r.end = static_cast<int8_t>(v[2]);
+    r.out_seat = static_cast<int8_t>(v[3]);
+    r.concealed = static_cast<int8_t>(v[4]);
+    r.turns = static_cast<int16_t>(v[5]);
+    r.actions = static_cast<int16_t>(v[6]);
+    r.score[0] = static_cast<int32_t>(v[7]);
+    r.score[1] = static_cast<int32_t>(v[8]);
+    r.natural_canastas[0] = static_cast<int8_t>(v[9]);
+    r.natural_canastas[1] = static_cast<int8_t>(v[10]);
+    r.mixed_canastas[0] = static_cast<int8_t>(v[11]);
+    r.mixed_canastas[1] = static_cast<int8_t>(v[12]);
+    r.red_threes[0] = static_cast<int8_t>(v[13]);
+    r.red_threes[1] = static_cast<int8_t>(v[14]);
+    r.opening_turn[0] = static_cast<int16_t>(v[15]);
+    r.opening_turn[1] = static_cast<int16_t>(v[16]);
+    r.pickups = static_cast<int16_t>(v[17]);
+    r.pickup_cards = static_cast<int16_t>(v[18]);
+    r.freezes = static_cast<int16_t>(v[19]);
+    r.blocks = static_cast<int16_t>(v[20]);
+    rows.push_back(r);
+  }
+  return true;
+}
+
+std::string summary_to_json(const ExperimentConfig& c, const Summary& s) {
+  char buf[4096];
+  auto iv = [](const Interval& i) {
+    char b[160];
+    std::snprintf(b, sizeof b, "{\"mean\":%.17g,\"lo\":%.17g,\"hi\":%.17g}", i.mean, i.lo, i.hi);
+    return std::string(b);
+  };
+  std::snprintf(
+      buf, sizeof buf,
+      "{\"format\":\"canasta-summary/1\",\"config\":{\"profile\":%s,\"side0\":%s,\"side1\":%s,"
+      "\"seed\":%llu,\"deals\":%lld,\"duplicate\":%s,\"shard\":%d,\"shards\":%d},"
+      "\"rows\":%lld,\"a_won\":%lld,\"b_won\":%lld,\"tied\":%lld,\"a_win_share\":%s,\"margin\":%s,"
+      "\"elo\":%s,\"unpaired_margin_width\":%.17g,\"per_deal\":{\"went_out\":%.17g,\"concealed\":%.17g,"
+      "\"stock_out\":%.17g,\"red_three_last\":%.17g,\"turns\":%.17g,\"actions\":%.17g,"
+      "\"natural_canastas\":%.17g,\"mixed_canastas\":%.17g,\"red_threes\":%.17g,\"pickups\":%.17g,"
+      "\"pickup_size\":%.17g,\"freezes\":%.17g,\"blocks\":%.17g,\"opening_turn\":%.17g}}\n",
+      json::quote(c.profile).c_str(), json::quote(c.side0).c_str(), json::quote(c.side1).c_str(),
+      static_cast<unsigned long long>(c.seed), static_cast<long long>(c.deals),
+      c.duplicate ? "true" : "false", c.shard, c.shards, static_cast<long long>(s.rows),
+      static_cast<long long>(s.a_won), static_cast<long long>(s.b_won), static_cast<long long>(s.tied),
+      iv(s.a_win_share).c_str(), iv(s.margin).c_str(), iv(s.elo).c_str(), s.unpaired_width, s.went_out,
+      s.concealed, s.stock_out, s.red_three_last, s.turns, s.actions, s.natural_canastas, s.mixed_canastas,
+      s.red_threes, s.pickups, s.pickup_size, s.freezes, s.blocks, s.opening_turn);
+  return buf;
+}
+
+bool config_from_json(const std::string& text, ExperimentConfig& c, std::string& error) {
+  json::Value v;
+  if (!json::parse(text, v, error)) return false;
+  const json::Value* cfg = v.get("config");
+  if (!cfg || cfg->type != json::Value::Type::kObject) {
+    error = "summary.json has no config";
+    return false;
+  }
+  auto str = [&](const char* key, std::string& out) {
+    const json::Value* x = cfg->get(key);
+    if (!x || x->type != json::Value::Type::kString) return false;
+    out = x->text;
+    return true;
+  };
+  auto num = [&](const char* key, int64_t& out) {
+    const json::Value* x = cfg->get(key);
+    return x && x->type == json::Value::Type::kNumber && parse_i64(x->text, out);
+  };
+  int64_t seed = 0, deals = 0, shard = 0, shards = 0;
+  const json::Value* dup = cfg->get("duplicate");
+  if (!str("profile", c.profile) || !str("side0", c.side0) || !str("side1", c.side1) || !num("seed", seed) ||
+      !num("deals", deals) || !num("shard", shard) || !num("shards", shards) || !dup ||
+      dup->type != json::Value::Type::kBool) {
+    error = "summary.json config is incomplete";
+    return false;
+  }
+  c.seed = static_cast<uint64_t>(seed);
+  c.deals = deals;
+  c.shard = static_cast<int>(shard);
+  c.shards = static_cast<int>(shards);
+  c.duplicate = dup->boolean;
+  return true;
+}
+
+}  // namespace canasta

@@ -1,0 +1,115 @@
+// Experiments: reproducible for any thread count, shards merge exactly, and
+// a mirror match is even.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstring>
+
+#include "canasta/experiment.h"
+
+namespace canasta {
+namespace {
+
+std::vector<DealRow> run(ExperimentConfig c) {
+  std::vector<DealRow> rows;
+  std::string error;
+  EXPECT_TRUE(run_experiment(c, rows, error)) << error;
+  return rows;
+}
+
+bool same(const Summary& a, const Summary& b) {
+  // Bit for bit: every field, doubles included.
+  return std::memcmp(&a, &b, sizeof(Summary)) == 0;
+}
+
+TEST(Experiment, SameRowsOnAnyThreadCount) {
+  ExperimentConfig c;
+  c.side0 = "heuristic";
+  c.side1 = "random";
+  c.duplicate = true;
+  c.deals = 500;
+  c.threads = 1;
+  const auto one = run(c);
+  c.threads = 2;
+  const auto two = run(c);
+  EXPECT_EQ(rows_to_csv(one), rows_to_csv(two));
+  EXPECT_TRUE(same(summarize(one, true), summarize(two, true)));
+}
+
+TEST(Experiment, FourShardsMergeIntoTheSingleRunExactly) {
+  ExperimentConfig c;
+  c.side0 = "heuristic:take_min=5";
+  c.side1 = "random";
+  c.duplicate = true;
+  c.deals = 777;
+  const auto single = run(c);
+  std::vector<DealRow> merged;
+  c.shards = 4;
+  for (int i = 0; i < 4; ++i) {
+    c.shard = i;
+    // Through the files, as `canasta merge` reads them.
+    std::vector<DealRow> part;
+    std::string error;
+    ASSERT_TRUE(rows_from_csv(rows_to_csv(run(c)), part, error)) << error;
+    merged.insert(merged.end(), part.begin(), part.end());
+  }
+  std::sort(merged.begin(), merged.end(), [](const DealRow& a, const DealRow& b) {
+    return a.deal != b.deal ? a.deal < b.deal : a.swapped < b.swapped;
+  });
+  EXPECT_EQ(rows_to_csv(merged), rows_to_csv(single));
+  EXPECT_TRUE(same(summarize(merged, true), summarize(single, true)));
+  EXPECT_EQ(summarize(merged, true).rows, 2 * 777);
+}
+
+TEST(Experiment, HeuristicMirrorIntervalContainsHalf) {
+  ExperimentConfig c;
+  c.side0 = c.side1 = "heuristic";
+  c.duplicate = true;
+  c.deals = 1000;
+  const Summary s = summarize(run(c), true);
+  EXPECT_LE(s.a_win_share.lo, 0.5);
+  EXPECT_GE(s.a_win_share.hi, 0.5);
+  EXPECT_LE(s.elo.lo, 0);
+  EXPECT_GE(s.elo.hi, 0);
+}
+
+TEST(Experiment, DuplicateNarrowsTheMarginInterval) {
+  ExperimentConfig c;
+  c.side0 = "heuristic";
+  c.side1 = "heuristic:keep_wilds=0";
+  c.duplicate = true;
+  c.deals = 1000;
+  const Summary s = summarize(run(c), true);
+  EXPECT_LT(s.margin.hi - s.margin.lo, s.unpaired_width);
+}
+
+TEST(Experiment, StopKeepsFinishedDealsOnly) {
+  ExperimentConfig c;
+  c.deals = 100;
+  c.duplicate = true;
+  std::atomic<bool> stop{true};
+  std::vector<DealRow> rows;
+  std::string error;
+  ASSERT_TRUE(run_experiment(c, rows, error, &stop));
+  EXPECT_EQ(rows.size() % 2, 0U);  // complete pairs only
+  EXPECT_LT(rows.size(), 200U);
+}
+
+TEST(Experiment, BadConfigsAreRefused) {
+  ExperimentConfig c;
+  std::vector<DealRow> rows;
+  std::string error;
+  c.side0 = "nobody";
+  EXPECT_FALSE(run_experiment(c, rows, error));
+  c.side0 = "random";
+  c.profile = "poker";
+  EXPECT_FALSE(run_experiment(c, rows, error));
+  c.profile = "classic";
+  c.shard = 4;
+  c.shards = 4;
+  EXPECT_FALSE(run_experiment(c, rows, error));
+  EXPECT_FALSE(rows_from_csv("not,a,header\n", rows, error));
+}
+
+}  // namespace
+}  // namespace canasta
