@@ -318,6 +318,51 @@ int cmd_merge(const std::vector<std::string>& dirs, const std::string& out_dir) 
   return 0;
 }
 
+int cmd_tune(const std::string& agent, const std::string& vs, ExperimentConfig base, const std::string& out) {
+  Rules rules = rules_or_throw(base.profile);
+  base.profile = profile_spec(rules);
+  std::vector<SweepPoint> points;
+  std::string error;
+  if (!expand_sweep(agent, points, error)) throw InputError{error};
+  for (const auto& p : points)
+    if (!make_agent(p.spec, error)) throw InputError{error};
+  if (!make_agent(vs, error)) throw InputError{error};
+  base.side1 = vs;
+  base.duplicate = true;
+  std::string csv;
+  for (const auto& [name, value] : points.front().values) csv += name + ",";
+  csv += "spec,deals,margin,margin_lo,margin_hi,win_share,win_lo,win_hi,elo,elo_lo,elo_hi\n";
+  std::printf("canasta tune: %s against %s, %lld deal pairs per point, profile %s, seed %llu\n",
+              agent.c_str(), vs.c_str(), static_cast<long long>(base.deals), base.profile.c_str(),
+              static_cast<unsigned long long>(base.seed));
+  std::printf("  %-44s %26s %26s %22s\n", "spec", "margin per deal [95%]", "deals won [95%]", "Elo [95%]");
+  for (const auto& p : points) {
+    ExperimentConfig c = base;
+    c.side0 = p.spec;
+    std::vector<DealRow> rows;
+    if (!run_experiment(c, rows, error)) throw InputError{error};
+    const Summary s = summarize(rows, true);
+    char line[512];
+    std::snprintf(line, sizeof line,
+                  "  %-44s %+8.1f [%+7.1f, %+7.1f] %6.2f%% [%5.2f%%, %5.2f%%] %+6.0f [%+5.0f, %+5.0f]\n",
+                  p.spec.c_str(), s.margin.mean, s.margin.lo, s.margin.hi, 100 * s.a_win_share.mean,
+                  100 * s.a_win_share.lo, 100 * s.a_win_share.hi, s.elo.mean, s.elo.lo, s.elo.hi);
+    std::fputs(line, stdout);
+    std::fflush(stdout);
+    for (const auto& [name, value] : p.values) csv += value + ",";
+    char row[512];
+    std::snprintf(row, sizeof row, "\"%s\",%lld,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g\n",
+                  p.spec.c_str(), static_cast<long long>(s.rows), s.margin.mean, s.margin.lo, s.margin.hi,
+                  s.a_win_share.mean, s.a_win_share.lo, s.a_win_share.hi, s.elo.mean, s.elo.lo, s.elo.hi);
+    csv += row;
+  }
+  if (!out.empty()) {
+    write_atomically(out, csv);
+    std::printf("  table        %s\n", out.c_str());
+  }
+  return 0;
+}
+
 int cmd_match(MatchConfig c, const std::string& profile) {
   c.rules = rules_or_throw(profile);
   MatchResult r;
@@ -410,6 +455,27 @@ int main(int argc, char** argv) {
   match->add_option("--seed,-s", mc.seed, "match seed")->check(CLI::NonNegativeNumber)->capture_default_str();
   match->add_option("--profile,-p", profile, profile_doc)->capture_default_str();
 
+  auto* tune = app.add_subcommand("tune", "sweep one or two agent parameters against a fixed opponent");
+  std::string tune_agent, tune_vs, tune_out;
+  ExperimentConfig tc;
+  tc.deals = 2000;
+  tune->add_option("--agent", tune_agent,
+                   "agent spec with one or two ranges, e.g. 'heuristic:freeze={0..12..2}'")
+      ->required();
+  tune->add_option("--vs", tune_vs, "the fixed opponent's spec")->required();
+  tune->add_option("--deals,-n", tc.deals, "deal pairs per point (duplicate)")
+      ->check(CLI::Range(int64_t{2}, int64_t{1} << 40))
+      ->capture_default_str();
+  tune->add_option("--threads,-t", tc.threads, "worker threads (0: all cores)")
+      ->check(CLI::Range(0, 1024))
+      ->capture_default_str();
+  tune->add_option("--seed,-s", tc.seed, "seed (the same deals for every point)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  tune->add_option("--profile,-p", profile, profile_doc)->capture_default_str();
+  tune->add_option("--out,-o", tune_out,
+                   "write the table as CSV to this file (scripts/plot_sweep.py draws it)");
+
   auto* rules = app.add_subcommand("rules", "list the profiles and the rule overrides");
 
   try {
@@ -433,6 +499,10 @@ int main(int argc, char** argv) {
       return cmd_sim(ec, shard, out_dir, dup_flag->count() > 0, duplicate);
     }
     if (*merge) return cmd_merge(merge_dirs, merge_out);
+    if (*tune) {
+      tc.profile = profile;
+      return cmd_tune(tune_agent, tune_vs, tc, tune_out);
+    }
     if (*match) return cmd_match(mc, profile);
     if (*agents) {
       std::cout << agents_help();

@@ -113,3 +113,27 @@ TEST(Experiment, BadConfigsAreRefused) {
 
 }  // namespace
 }  // namespace canasta
+
+namespace canasta {
+namespace {
+
+TEST(Sweep, ExpandsRangesAndLists) {
+  std::vector<SweepPoint> p;
+  std::string error;
+  ASSERT_TRUE(expand_sweep("heuristic:freeze={0..12..2}", p, error)) << error;
+  ASSERT_EQ(p.size(), 7U);
+  EXPECT_EQ(p[3].spec, "heuristic:freeze=6");
+  EXPECT_EQ(p[3].values[0], std::make_pair(std::string("freeze"), std::string("6")));
+  ASSERT_TRUE(expand_sweep("heuristic:take_min={2,4},freeze={0..1}", p, error)) << error;
+  ASSERT_EQ(p.size(), 4U);
+  EXPECT_EQ(p[3].spec, "heuristic:take_min=4,freeze=1");
+  ASSERT_TRUE(expand_sweep("heuristic", p, error));
+  EXPECT_EQ(p.size(), 1U);
+  EXPECT_FALSE(expand_sweep("heuristic:freeze={5..1}", p, error));
+  EXPECT_FALSE(expand_sweep("heuristic:freeze={0..9..0}", p, error));
+  EXPECT_FALSE(expand_sweep("heuristic:freeze={0..x}", p, error));
+  EXPECT_FALSE(expand_sweep("heuristic:a={1,2},b={1,2},c={1,2}", p, error));
+}
+
+}  // namespace
+}  // namespace canasta

@@ -341,3 +341,76 @@ bool config_from_json(const std::string& text, ExperimentConfig& c, std::string&
 }
 
 }  // namespace canasta
+
+namespace canasta {
+
+bool expand_sweep(std::string_view spec, std::vector<SweepPoint>& out, std::string& error) {
+  out.clear();
+  const size_t open = spec.find('{');
+  if (open == std::string_view::npos) {
+    out.push_back({std::string(spec), {}});
+    return true;
+  }
+  const size_t close = spec.find('}', open);
+  const size_t eq = spec.rfind('=', open);
+  const size_t start = spec.find_last_of(":,", eq);
+  if (close == std::string_view::npos || eq == std::string_view::npos || eq + 1 != open ||
+      start == std::string_view::npos) {
+    error = "bad sweep in '" + std::string(spec) + "' (write e.g. heuristic:freeze={0..12..2})";
+    return false;
+  }
+  const std::string name(spec.substr(start + 1, eq - start - 1));
+  const std::string_view body = spec.substr(open + 1, close - open - 1);
+  std::vector<std::string> values;
+  const size_t dots = body.find("..");
+  if (dots != std::string_view::npos) {
+    const std::string_view rest = body.substr(dots + 2);
+    const size_t dots2 = rest.find("..");
+    double from = 0, to = 0, step = 1;
+    auto num = [](std::string_view t, double& v) {
+      auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+      return ec == std::errc() && p == t.data() + t.size() && !t.empty();
+    };
+    if (!num(body.substr(0, dots), from) || !num(rest.substr(0, dots2), to) ||
+        (dots2 != std::string_view::npos && !num(rest.substr(dots2 + 2), step)) || step <= 0 || to < from ||
+        (to - from) / step > 1000) {
+      error = "bad range '{" + std::string(body) + "}' (from..to..step, step > 0, at most 1000 points)";
+      return false;
+    }
+    for (int i = 0; from + i * step <= to + 1e-9; ++i) {
+      char buf[32];
+      std::snprintf(buf, sizeof buf, "%g", from + i * step);
+      values.emplace_back(buf);
+    }
+  } else {
+    size_t p = 0;
+    while (p <= body.size()) {
+      const size_t comma = body.find(',', p);
+      const std::string_view v = body.substr(p, comma == std::string_view::npos ? body.npos : comma - p);
+      if (v.empty()) {
+        error = "empty value in '{" + std::string(body) + "}'";
+        return false;
+      }
+      values.emplace_back(v);
+      if (comma == std::string_view::npos) break;
+      p = comma + 1;
+    }
+  }
+  const std::string head(spec.substr(0, open));
+  const std::string tail(spec.substr(close + 1));
+  for (const auto& v : values) {
+    std::vector<SweepPoint> inner;
+    if (!expand_sweep(head + v + tail, inner, error)) return false;
+    for (auto& point : inner) {
+      point.values.insert(point.values.begin(), {name, v});
+      out.push_back(std::move(point));
+    }
+  }
+  if (!out.empty() && out.front().values.size() > 2) {
+    error = "a sweep varies one or two parameters";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace canasta

@@ -79,3 +79,18 @@ std::string summary_to_json(const ExperimentConfig& c, const Summary& s);
 bool config_from_json(const std::string& text, ExperimentConfig& c, std::string& error);
 
 }  // namespace canasta
+
+namespace canasta {
+
+// One point of a parameter sweep: a concrete agent spec and the values that
+// made it.
+struct SweepPoint {
+  std::string spec;
+  std::vector<std::pair<std::string, std::string>> values;  // (parameter, value)
+};
+
+// Expands a spec with one or two ranges, "{from..to..step}", "{from..to}" or
+// "{a,b,c}", into its points: "heuristic:freeze={0..12..2}" gives 7 specs.
+bool expand_sweep(std::string_view spec, std::vector<SweepPoint>& out, std::string& error);
+
+}  // namespace canasta
