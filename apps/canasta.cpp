@@ -265,6 +265,14 @@ int cmd_sim(ExperimentConfig c, const std::string& shard, const std::string& out
               static_cast<double>(rows.size()) / seconds, threads,
               static_cast<double>(rows.size()) / seconds / threads, seconds);
   print_summary(c, s);
+  if (c.sprt_on) {
+    const SprtResult t = sprt(rows, c.duplicate, c.elo0, c.elo1, c.alpha, c.beta);
+    std::printf("  SPRT         elo0 %g, elo1 %g, alpha %g, beta %g: LLR %.3f, bounds [%.3f, %.3f]: %s\n",
+                c.elo0, c.elo1, c.alpha, c.beta, t.llr, t.lower, t.upper,
+                t.decision > 0   ? "H1 accepted (A is elo1 better)"
+                : t.decision < 0 ? "H0 accepted"
+                                 : "undecided (all deals played)");
+  }
   if (g_stop)
     std::printf("  stopped      by Ctrl-C: the numbers above hold the %lld deals that finished\n",
                 static_cast<long long>(rows.size()));
@@ -435,6 +443,10 @@ int main(int argc, char** argv) {
   sim->add_option("--profile,-p", profile, profile_doc)->capture_default_str();
   sim->add_option("--shard", shard, "run only shard i of n (i/n): deal indices k with k mod n = i");
   sim->add_option("--out,-o", out_dir, "write summary.json and deals.csv into this directory");
+  std::string sprt_spec;
+  sim->add_option(
+      "--sprt", sprt_spec,
+      "sequential test elo0,elo1[,alpha,beta]: stop as soon as it decides (deals in batches of 1024)");
 
   auto* merge = app.add_subcommand("merge", "combine shard outputs into the summary a single run gives");
   std::vector<std::string> merge_dirs;
@@ -496,6 +508,30 @@ int main(int argc, char** argv) {
     if (*replay) return cmd_replay(files);
     if (*sim) {
       ec.profile = profile;
+      if (!sprt_spec.empty()) {
+        double v[4] = {0, 0, 0.05, 0.05};
+        int n = 0;
+        std::string rest = sprt_spec;
+        try {
+          while (!rest.empty() && n < 4) {
+            const size_t comma = rest.find(',');
+            size_t used = 0;
+            v[n++] = std::stod(rest.substr(0, comma), &used);
+            if (used != rest.substr(0, comma).size()) throw std::invalid_argument("trailing");
+            rest = comma == std::string::npos ? "" : rest.substr(comma + 1);
+          }
+        } catch (const std::exception&) {
+          n = 0;
+        }
+        if ((n != 2 && n != 4) || !rest.empty() || v[1] <= v[0] || v[2] <= 0 || v[2] >= 0.5 || v[3] <= 0 ||
+            v[3] >= 0.5)
+          throw InputError{"--sprt wants elo0,elo1[,alpha,beta] with elo0 < elo1 and 0 < alpha, beta < 0.5"};
+        ec.sprt_on = true;
+        ec.elo0 = v[0];
+        ec.elo1 = v[1];
+        ec.alpha = v[2];
+        ec.beta = v[3];
+      }
       return cmd_sim(ec, shard, out_dir, dup_flag->count() > 0, duplicate);
     }
     if (*merge) return cmd_merge(merge_dirs, merge_out);

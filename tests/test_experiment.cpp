@@ -137,3 +137,33 @@ TEST(Sweep, ExpandsRangesAndLists) {
 
 }  // namespace
 }  // namespace canasta
+
+namespace canasta {
+namespace {
+
+TEST(Sprt, StopsEarlyTheSameWayOnAnyThreadCount) {
+  ExperimentConfig c;
+  c.side0 = "heuristic";
+  c.side1 = "random";
+  c.duplicate = true;
+  c.deals = 50000;
+  c.sprt_on = true;
+  c.elo0 = 0;
+  c.elo1 = 20;
+  std::vector<DealRow> one, two;
+  std::string error;
+  c.threads = 1;
+  ASSERT_TRUE(run_experiment(c, one, error));
+  c.threads = 2;
+  ASSERT_TRUE(run_experiment(c, two, error));
+  EXPECT_EQ(one.size(), two.size());
+  EXPECT_LT(one.size(), 2U * 50000);  // decided long before the end
+  const SprtResult r = sprt(one, true, 0, 20, 0.05, 0.05);
+  EXPECT_EQ(r.decision, 1);
+  EXPECT_GE(r.llr, r.upper);
+  // The reverse hypothesis pair is rejected: B is not better than A.
+  EXPECT_EQ(sprt(one, true, -40, -20, 0.05, 0.05).decision, -1);
+}
+
+}  // namespace
+}  // namespace canasta

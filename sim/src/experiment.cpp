@@ -114,23 +114,38 @@ bool run_experiment(const ExperimentConfig& c, std::vector<DealRow>& rows, std::
   std::atomic<int64_t> finished{0};
   const int threads = c.threads > 0 ? c.threads : static_cast<int>(std::thread::hardware_concurrency());
   tbb::task_arena arena(threads);
-  arena.execute([&] {
-    tbb::parallel_for(tbb::blocked_range<int64_t>(0, count, 64), [&](const tbb::blocked_range<int64_t>& r) {
-      std::string ignored;
-      auto a = make_agent(c.side0, ignored);
-      auto b = make_agent(c.side1, ignored);
-      State s;
-      for (int64_t i = r.begin(); i != r.end(); ++i) {
-        if (stop && stop->load(std::memory_order_relaxed)) return;
-        const int64_t k = c.shard + i * c.shards;
-        for (int t = 0; t < twins; ++t)
-          play_row(rules, c, k, t, *a, *b, s, all[static_cast<size_t>(i * twins + t)]);
-        done[static_cast<size_t>(i)] = 1;
-        const int64_t n = finished.fetch_add(twins) + twins;
-        if (progress) progress(n);
-      }
+  // With a sequential test the deals go in fixed batches, so that where the
+  // test stops does not depend on the thread count.
+  const int64_t batch = c.sprt_on ? 1024 : std::max<int64_t>(count, 1);
+  int64_t next = 0;
+  for (int64_t first = 0; first < count; first = next) {
+    next = std::min(count, first + batch);
+    arena.execute([&] {
+      tbb::parallel_for(tbb::blocked_range<int64_t>(first, next, 64),
+                        [&](const tbb::blocked_range<int64_t>& r) {
+                          std::string ignored;
+                          auto a = make_agent(c.side0, ignored);
+                          auto b = make_agent(c.side1, ignored);
+                          State s;
+                          for (int64_t i = r.begin(); i != r.end(); ++i) {
+                            if (stop && stop->load(std::memory_order_relaxed)) return;
+                            const int64_t k = c.shard + i * c.shards;
+                            for (int t = 0; t < twins; ++t)
+                              play_row(rules, c, k, t, *a, *b, s, all[static_cast<size_t>(i * twins + t)]);
+                            done[static_cast<size_t>(i)] = 1;
+                            const int64_t n = finished.fetch_add(twins) + twins;
+                            if (progress) progress(n);
+                          }
+                        });
     });
-  });
+    if (stop && stop->load()) break;
+    if (c.sprt_on) {
+      std::vector<DealRow> so_far;
+      for (int64_t i = 0; i < next; ++i)
+        for (int t = 0; t < twins; ++t) so_far.push_back(all[static_cast<size_t>(i * twins + t)]);
+      if (sprt(so_far, c.duplicate, c.elo0, c.elo1, c.alpha, c.beta).decision != 0) break;
+    }
+  }
   rows.clear();
   rows.reserve(all.size());
   for (int64_t i = 0; i < count; ++i)
@@ -202,6 +217,40 @@ Summary summarize(const std::vector<DealRow>& rows, bool duplicate) {
   s.blocks = blocks / n;
   s.opening_turn = openings > 0 ? opening / openings : 0;
   return s;
+}
+
+SprtResult sprt(const std::vector<DealRow>& rows, bool duplicate, double elo0, double elo1, double alpha,
+                double beta) {
+  SprtResult r;
+  r.lower = std::log(beta / (1 - alpha));
+  r.upper = std::log((1 - beta) / alpha);
+  std::vector<double> x;
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const DealRow& d = rows[i];
+    const double m = d.score[d.swapped] - d.score[1 - d.swapped];
+    const double share = m > 0 ? 1.0 : m < 0 ? 0.0 : 0.5;
+    if (!duplicate) {
+      x.push_back(share);
+    } else if (d.swapped == 1 && i > 0 && rows[i - 1].deal == d.deal) {
+      const DealRow& e = rows[i - 1];
+      const double m0 = e.score[0] - e.score[1];
+      x.push_back((share + (m0 > 0 ? 1.0 : m0 < 0 ? 0.0 : 0.5)) / 2);
+    }
+  }
+  if (x.size() < 2) return r;
+  const double n = static_cast<double>(x.size());
+  double sum = 0;
+  for (double v : x) sum += v;
+  const double mean = sum / n;
+  double var = 0;
+  for (double v : x) var += (v - mean) * (v - mean);
+  var /= n;
+  if (var <= 0) return r;
+  auto share_of = [](double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0)); };
+  const double s0 = share_of(elo0), s1 = share_of(elo1);
+  r.llr = (s1 - s0) / var * (sum - n * (s0 + s1) / 2);
+  r.decision = r.llr >= r.upper ? 1 : r.llr <= r.lower ? -1 : 0;
+  return r;
 }
 
 std::string rows_to_csv(const std::vector<DealRow>& rows) {

@@ -22,6 +22,18 @@ struct ExperimentConfig {
   bool duplicate = false;     // also play every deal with the sides' agents swapped
   int shard = 0, shards = 1;  // run only the indices k with k % shards == shard
   int threads = 0;            // 0: all cores
+  // Sequential probability ratio test on Elo (sprt_on): H0 elo = elo0 against
+  // H1 elo = elo1; deals run in batches of 1024 indices and the run stops at
+  // the first batch after which the log-likelihood ratio crosses a bound.
+  bool sprt_on = false;
+  double elo0 = 0, elo1 = 5, alpha = 0.05, beta = 0.05;
+};
+
+// The state of a sequential test.
+struct SprtResult {
+  double llr = 0;               // log-likelihood ratio of H1 against H0
+  double lower = 0, upper = 0;  // ln(beta / (1 - alpha)), ln((1 - beta) / alpha)
+  int decision = 0;             // +1: H1 accepted, -1: H0 accepted, 0: undecided
 };
 
 // One played deal. Columns of deals.csv, in this order (docs/experiments.md).
@@ -71,6 +83,11 @@ bool run_experiment(const ExperimentConfig& c, std::vector<DealRow>& rows, std::
                     const std::function<void(int64_t)>& progress = {});
 
 Summary summarize(const std::vector<DealRow>& rows, bool duplicate);
+
+// The generalized SPRT on the per-deal (or, in duplicate, per-pair) score
+// share of A, by the normal approximation.
+SprtResult sprt(const std::vector<DealRow>& rows, bool duplicate, double elo0, double elo1, double alpha,
+                double beta);
 
 // Files: deals.csv (header + one line per row) and summary.json.
 std::string rows_to_csv(const std::vector<DealRow>& rows);
