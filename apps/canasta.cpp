@@ -22,6 +22,7 @@
 #include "canasta/notation.h"
 #include "canasta/record.h"
 #include "canasta/sim.h"
+#include "canasta/tournament.h"
 
 namespace {
 
@@ -371,6 +372,33 @@ int cmd_tune(const std::string& agent, const std::string& vs, ExperimentConfig b
   return 0;
 }
 
+int cmd_tournament(TournamentConfig c) {
+  Rules rules = rules_or_throw(c.profile);
+  c.profile = profile_spec(rules);
+  std::string error;
+  for (const auto& a : c.agents)
+    if (!make_agent(a, error)) throw InputError{error};
+  TournamentResult r;
+  if (!run_tournament(c, r, error)) throw InputError{error};
+  std::printf(
+      "canasta tournament: %zu agents, round robin in duplicate, %lld deal pairs per match, profile %s, "
+      "seed %llu\n",
+      c.agents.size(), static_cast<long long>(c.deals), c.profile.c_str(),
+      static_cast<unsigned long long>(c.seed));
+  for (const auto& p : r.pairs)
+    std::printf("  %-28s vs %-28s margin %+8.1f [%+7.1f, %+7.1f]  won %6.2f%%\n",
+                c.agents[static_cast<size_t>(p.a)].c_str(), c.agents[static_cast<size_t>(p.b)].c_str(),
+                p.summary.margin.mean, p.summary.margin.lo, p.summary.margin.hi,
+                100 * p.summary.a_win_share.mean);
+  std::printf(
+      "  ratings (Bradley-Terry, Elo scale, relative to %s; 95%% intervals treat deals as independent)\n",
+      c.agents[0].c_str());
+  for (size_t i = 0; i < c.agents.size(); ++i)
+    std::printf("  %-28s %+7.1f [%+7.1f, %+7.1f]\n", c.agents[i].c_str(), r.ratings[i].elo, r.ratings[i].lo,
+                r.ratings[i].hi);
+  return 0;
+}
+
 int cmd_match(MatchConfig c, const std::string& profile) {
   c.rules = rules_or_throw(profile);
   MatchResult r;
@@ -488,6 +516,21 @@ int main(int argc, char** argv) {
   tune->add_option("--out,-o", tune_out,
                    "write the table as CSV to this file (scripts/plot_sweep.py draws it)");
 
+  auto* tournament =
+      app.add_subcommand("tournament", "round robin of agent specs in duplicate, with ratings");
+  TournamentConfig tcfg;
+  tournament->add_option("--agents,-a", tcfg.agents, "two or more agent specs")->required()->expected(2, 64);
+  tournament->add_option("--deals,-n", tcfg.deals, "deal pairs per match")
+      ->check(CLI::Range(int64_t{2}, int64_t{1} << 40))
+      ->capture_default_str();
+  tournament->add_option("--threads,-t", tcfg.threads, "worker threads (0: all cores)")
+      ->check(CLI::Range(0, 1024))
+      ->capture_default_str();
+  tournament->add_option("--seed,-s", tcfg.seed, "seed")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  tournament->add_option("--profile,-p", profile, profile_doc)->capture_default_str();
+
   auto* rules = app.add_subcommand("rules", "list the profiles and the rule overrides");
 
   try {
@@ -535,6 +578,10 @@ int main(int argc, char** argv) {
       return cmd_sim(ec, shard, out_dir, dup_flag->count() > 0, duplicate);
     }
     if (*merge) return cmd_merge(merge_dirs, merge_out);
+    if (*tournament) {
+      tcfg.profile = profile;
+      return cmd_tournament(tcfg);
+    }
     if (*tune) {
       tc.profile = profile;
       return cmd_tune(tune_agent, tune_vs, tc, tune_out);

@@ -3,9 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include "canasta/experiment.h"
+#include "canasta/tournament.h"
 
 namespace canasta {
 namespace {
@@ -163,6 +165,41 @@ TEST(Sprt, StopsEarlyTheSameWayOnAnyThreadCount) {
   EXPECT_GE(r.llr, r.upper);
   // Measured near +420 Elo: "600 better" loses against "500 better".
   EXPECT_EQ(sprt(one, true, 500, 600, 0.05, 0.05).decision, -1);
+}
+
+}  // namespace
+}  // namespace canasta
+
+namespace canasta {
+namespace {
+
+TEST(BradleyTerry, RecoversAKnownRatingGap) {
+  // 75 wins in 100 deals is 400 log10(3) = 190.8 Elo.
+  std::vector<Rating> r;
+  ASSERT_TRUE(fit_bradley_terry({{0, 25}, {75, 0}}, r));
+  EXPECT_NEAR(r[1].elo, 400 * std::log10(3.0), 1e-6);
+  EXPECT_LT(r[1].lo, r[1].elo);
+  EXPECT_GT(r[1].hi, r[1].elo);
+  // A consistent three-way schedule: 0 < 1 < 2 by equal steps.
+  ASSERT_TRUE(fit_bradley_terry({{0, 25, 10}, {75, 0, 25}, {90, 75, 0}}, r));
+  EXPECT_GT(r[1].elo, 100);
+  EXPECT_GT(r[2].elo, r[1].elo + 100);
+  // No finite fit when one agent wins everything.
+  EXPECT_FALSE(fit_bradley_terry({{0, 0}, {100, 0}}, r));
+}
+
+TEST(Tournament, RanksTheHeuristicAboveRandom) {
+  TournamentConfig c;
+  c.agents = {"random", "heuristic", "heuristic:keep_wilds=0"};
+  c.deals = 300;
+  TournamentResult r;
+  std::string error;
+  ASSERT_TRUE(run_tournament(c, r, error)) << error;
+  ASSERT_EQ(r.pairs.size(), 3U);
+  EXPECT_GT(r.ratings[1].lo, 0);
+  EXPECT_GT(r.ratings[2].lo, 0);
+  c.agents = {"random"};
+  EXPECT_FALSE(run_tournament(c, r, error));
 }
 
 }  // namespace
