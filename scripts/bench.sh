@@ -8,4 +8,4 @@ echo "date: $(date -u +%Y-%m-%d)  nproc: $(nproc)  cpu: $(lscpu | sed -n 's/^Mod
 echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
 ./build/bench/canasta_bench --benchmark_min_time=1 --benchmark_repetitions=5 \
   --benchmark_report_aggregates_only=true "$@"
-for t in 1 2; do ./build/apps/canasta sim --deals 1000000 --threads "$t"; done
+for t in 1 2; do ./build/sim/cli/canasta sim --deals 1000000 --threads "$t"; done

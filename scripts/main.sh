@@ -5,4 +5,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/build.sh -DCANASTA_BUILD_TESTS=OFF -DCANASTA_BUILD_BENCH=OFF
-./build/apps/canasta sim --deals 1000000 "$@"
+./build/sim/cli/canasta sim --deals 1000000 "$@"

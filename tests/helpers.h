@@ -10,7 +10,7 @@
 
 namespace canasta::test {
 
-// Parses a position (docs/notation.md); fails the test on a bad position.
+// Parses a position (core/doc/notation.md); fails the test on a bad position.
 State position(const std::string& text);
 // Parses an action; fails the test on bad notation.
 Action action(const std::string& text);

@@ -3,7 +3,6 @@
 #include <gtest/gtest.h>
 
 #include "canasta/agent.h"
-#include "canasta/match.h"
 #include "canasta/notation.h"
 #include "canasta/sim.h"
 #include "helpers.h"
@@ -47,7 +46,7 @@ TEST(Agents, BadSpecsAreRefusedByName) {
   ASSERT_NE(h, nullptr) << error;
   EXPECT_EQ(h->spec(),
             "heuristic:take_min=4,freeze=6,keep_wilds=1,go_out=1,meld_min=2,freeze_hand=0,freeze_unopened=1,"
-            "out_margin=-10000,ask=0");
+            "out_margin=-10000,ask=0,out_cards=0");
   std::string again;
   EXPECT_NE(make_agent(h->spec(), again), nullptr) << again;
 }
@@ -119,6 +118,15 @@ TEST(Heuristic, OutMarginGoesOutOnlyWithALead) {
   EXPECT_EQ(decide("heuristic:out_margin=600", s).substr(0, 7), "discard");
 }
 
+TEST(Heuristic, OutCardsWaitsUntilTheOpponentsHoldEnough) {
+  // The opponents hold 2 + 3 cards.
+  const State s = position(
+      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: 9 9 9 4\nhand1: 5 6\nhand3: 7 8 10\n"
+      "melds0: K: K K K K K K K\nmelded_before: 0\nhand2: rest\nstock: J J J");
+  EXPECT_EQ(decide("heuristic:out_cards=5", s), "meld 9: 9 9 9");
+  EXPECT_EQ(decide("heuristic:out_cards=6", s).substr(0, 7), "discard");
+}
+
 TEST(Heuristic, AskAsksThePartnerFirst) {
   const State s = position(
       "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: 9 9 9 4\n"
@@ -156,43 +164,6 @@ TEST(Heuristic, BeatsRandomPlay) {
   std::printf("heuristic against random: mean margin %lld per deal, won %lld of %d deals\n",
               static_cast<long long>(margin / deals), static_cast<long long>(won), deals);
 }
-
-}  // namespace
-}  // namespace canasta::test
-
-namespace canasta::test {
-namespace {
-
-TEST(Match, SameNumbersOnAnyThreadCountAndMirrorIsEven) {
-  MatchConfig c;
-  c.a = "heuristic:take_min=5";
-  c.b = "random";
-  c.pairs = 300;
-  MatchResult one, two;
-  std::string error;
-  c.threads = 1;
-  ASSERT_TRUE(run_match(c, one, error)) << error;
-  c.threads = 2;
-  ASSERT_TRUE(run_match(c, two, error)) << error;
-  EXPECT_EQ(one.margin.mean, two.margin.mean);
-  EXPECT_EQ(one.win_share.mean, two.win_share.mean);
-  EXPECT_GT(one.margin.lo, 0);  // the heuristic is clearly stronger
-  // The same deterministic agent on both sides: every pair is a mirror.
-  c.a = c.b = "heuristic";
-  MatchResult mirror;
-  ASSERT_TRUE(run_match(c, mirror, error));
-  EXPECT_EQ(mirror.margin.mean, 0);
-  EXPECT_EQ(mirror.win_share.mean, 0.5);
-  c.a = "nobody";
-  EXPECT_FALSE(run_match(c, mirror, error));
-  EXPECT_NE(error.find("nobody"), std::string::npos);
-}
-
-}  // namespace
-}  // namespace canasta::test
-
-namespace canasta::test {
-namespace {
 
 TEST(Ismcts, LegalAndReproducible) {
   State s;

@@ -35,6 +35,8 @@ std::vector<AgentKind> make_registry() {
             "go out, or answer yes, only when the side leads the table score of the deal by this much"},
            {"ask", d.ask ? 1.0 : 0.0, 0, 1, true,
             "1: ask the partner before going out (when the rules allow)"},
+           {"out_cards", static_cast<double>(d.out_cards), 0, 100, true,
+            "go out only when the opponents hold at least this many cards together (caught with them)"},
        }},
       {"ismcts",
        "single-observer Information Set MCTS over determinizations of the seat's view",
@@ -158,6 +160,7 @@ std::unique_ptr<Agent> make_agent(std::string_view spec, std::string& error) {
   h.freeze_unopened = get("freeze_unopened") != 0;
   h.out_margin = static_cast<int>(get("out_margin"));
   h.ask = get("ask") != 0;
+  h.out_cards = static_cast<int>(get("out_cards"));
   return std::make_unique<HeuristicAgent>(h);
 }
 
@@ -191,7 +194,8 @@ std::string HeuristicAgent::spec() const {
          ",keep_wilds=" + std::to_string(p_.keep_wilds) + ",go_out=" + (p_.go_out ? "1" : "0") +
          ",meld_min=" + std::to_string(p_.meld_min) + ",freeze_hand=" + std::to_string(p_.freeze_hand) +
          ",freeze_unopened=" + (p_.freeze_unopened ? "1" : "0") +
-         ",out_margin=" + std::to_string(p_.out_margin) + ",ask=" + (p_.ask ? "1" : "0");
+         ",out_margin=" + std::to_string(p_.out_margin) + ",ask=" + (p_.ask ? "1" : "0") +
+         ",out_cards=" + std::to_string(p_.out_cards);
 }
 
 namespace {
@@ -223,7 +227,10 @@ Action HeuristicAgent::act(const View& view, Rng& /*rng*/) {
   const CardSet hand = view.hand();
   const Rules& rules = view.rules();
 
-  const bool want_out = p_.go_out && table_margin(view) >= p_.out_margin;
+  int their_cards = 0;
+  for (int seat = 0; seat < rules.players; ++seat)
+    if (rules.team_of(seat) != rules.team_of(view.seat())) their_cards += view.hand_size(seat);
+  const bool want_out = p_.go_out && table_margin(view) >= p_.out_margin && their_cards >= p_.out_cards;
   if (view.phase() == Phase::kAnswer) return Action::make(want_out ? ActionType::kYes : ActionType::kNo);
 
   if (view.phase() == Phase::kDraw) {

@@ -75,6 +75,7 @@ struct HeuristicParams {
   bool freeze_unopened = true;  // freeze even when the next opponent's side has not opened
   int out_margin = -10000;  // go out (or answer yes) only when the side leads the deal's table score by this
   bool ask = false;         // ask the partner before going out, when the rules allow
+  int out_cards = 0;        // go out only when the opponents hold at least this many cards together
 };
 
 class HeuristicAgent final : public Agent {

@@ -1,4 +1,4 @@
-// Text notation for cards, actions, decks and positions (docs/notation.md).
+// Text notation for cards, actions, decks and positions (core/doc/notation.md).
 #pragma once
 
 #include <string>
@@ -29,7 +29,7 @@ bool parse_action(std::string_view text, Action& out, std::string& error);
 std::string deck_to_string(const Deck& deck, int size);
 bool parse_deck(std::string_view text, Deck& deck, int& size, std::string& error);
 
-// A position: "key: value" lines (docs/notation.md). parse_position accepts
+// A position: "key: value" lines (core/doc/notation.md). parse_position accepts
 // what position_to_string writes, and "stock: rest" to fill the stock with
 // every card not placed elsewhere, in kind order.
 std::string position_to_string(const State& s);

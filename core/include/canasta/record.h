@@ -1,4 +1,4 @@
-// Game records: JSON Lines, one line per deal (docs/records.md).
+// Game records: JSON Lines, one line per deal (core/doc/records.md).
 #pragma once
 
 #include <array>

@@ -36,7 +36,7 @@ struct SprtResult {
   int decision = 0;             // +1: H1 accepted, -1: H0 accepted, 0: undecided
 };
 
-// One played deal. Columns of deals.csv, in this order (docs/experiments.md).
+// One played deal. Columns of deals.csv, in this order (sim/doc/experiments.md).
 struct DealRow {
   int64_t deal = 0;    // deal index
   int8_t swapped = 0;  // 1: side0's agent played side 1 (the duplicate twin)

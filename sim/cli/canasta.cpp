@@ -18,7 +18,6 @@
 #include "canasta/engine.h"
 #include "canasta/experiment.h"
 #include "canasta/game.h"
-#include "canasta/match.h"
 #include "canasta/notation.h"
 #include "canasta/record.h"
 #include "canasta/sim.h"
@@ -399,22 +398,6 @@ int cmd_tournament(TournamentConfig c) {
   return 0;
 }
 
-int cmd_match(MatchConfig c, const std::string& profile) {
-  c.rules = rules_or_throw(profile);
-  MatchResult r;
-  std::string error;
-  if (!run_match(c, r, error)) throw InputError{error};
-  std::printf("canasta match: %s against %s, %lld deal pairs (sides swapped), profile %s, seed %llu\n",
-              c.a.c_str(), c.b.c_str(), static_cast<long long>(r.pairs), profile_spec(c.rules).c_str(),
-              static_cast<unsigned long long>(c.seed));
-  std::printf("  margin     %+.1f points per deal for %s, 95%% interval [%+.1f, %+.1f]\n", r.margin.mean,
-              c.a.c_str(), r.margin.lo, r.margin.hi);
-  std::printf("  deals won  %.1f%% by %s, 95%% interval [%.1f%%, %.1f%%]\n", 100 * r.win_share.mean,
-              c.a.c_str(), 100 * r.win_share.lo, 100 * r.win_share.hi);
-  std::printf("  time       %.2f s on %d threads\n", r.seconds, r.threads);
-  return 0;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -481,19 +464,6 @@ int main(int argc, char** argv) {
   std::string merge_out;
   merge->add_option("dirs", merge_dirs, "shard directories written by sim --out")->required();
   merge->add_option("--out,-o", merge_out, "write the merged summary.json and deals.csv here");
-
-  auto* match = app.add_subcommand("match", "play two agents over the same deals with sides swapped");
-  MatchConfig mc;
-  match->add_option("--a", mc.a, "agent spec of the first contestant")->capture_default_str();
-  match->add_option("--b", mc.b, "agent spec of the second contestant")->capture_default_str();
-  match->add_option("--pairs,-n", mc.pairs, "deal pairs (each deal played twice)")
-      ->check(CLI::Range(int64_t{2}, int64_t{1} << 40))
-      ->capture_default_str();
-  match->add_option("--threads,-t", mc.threads, "worker threads (0: all cores)")
-      ->check(CLI::Range(0, 1024))
-      ->capture_default_str();
-  match->add_option("--seed,-s", mc.seed, "match seed")->check(CLI::NonNegativeNumber)->capture_default_str();
-  match->add_option("--profile,-p", profile, profile_doc)->capture_default_str();
 
   auto* tune = app.add_subcommand("tune", "sweep one or two agent parameters against a fixed opponent");
   std::string tune_agent, tune_vs, tune_out;
@@ -586,7 +556,6 @@ int main(int argc, char** argv) {
       tc.profile = profile;
       return cmd_tune(tune_agent, tune_vs, tc, tune_out);
     }
-    if (*match) return cmd_match(mc, profile);
     if (*agents) {
       std::cout << agents_help();
       return 0;
