@@ -204,3 +204,35 @@ TEST(Tournament, RanksTheHeuristicAboveRandom) {
 
 }  // namespace
 }  // namespace canasta
+
+namespace canasta {
+namespace {
+
+TEST(Experiment, NamedSeatsOverrideTheirSide) {
+  ExperimentConfig side;
+  side.side0 = "heuristic";
+  side.side1 = "random";
+  side.duplicate = true;
+  side.deals = 300;
+  ExperimentConfig seats = side;
+  seats.side0 = "random";
+  seats.seats = {{0, "heuristic"}, {2, "heuristic"}};
+  std::vector<DealRow> a, b;
+  std::string error;
+  ASSERT_TRUE(run_experiment(side, a, error)) << error;
+  ASSERT_TRUE(run_experiment(seats, b, error)) << error;
+  EXPECT_EQ(rows_to_csv(a), rows_to_csv(b));  // naming both seats of a side is the side's spec
+  // One heuristic partner with a random one: between the two.
+  ExperimentConfig one = seats;
+  one.seats = {{0, "heuristic"}};
+  std::vector<DealRow> c;
+  ASSERT_TRUE(run_experiment(one, c, error)) << error;
+  const double full = summarize(a, true).margin.mean, half = summarize(c, true).margin.mean;
+  EXPECT_GT(half, 0);
+  EXPECT_LT(half, full);
+  one.seats = {{5, "heuristic"}};
+  EXPECT_FALSE(run_experiment(one, c, error));
+}
+
+}  // namespace
+}  // namespace canasta

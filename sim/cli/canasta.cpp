@@ -261,6 +261,7 @@ int cmd_sim(ExperimentConfig c, const std::string& shard, const std::string& out
       c.shards > 1 ? ", shard " + std::to_string(c.shard) + "/" + std::to_string(c.shards) : "";
   std::printf("canasta sim: %s against %s, profile %s, seed %llu%s\n", c.side0.c_str(), c.side1.c_str(),
               c.profile.c_str(), static_cast<unsigned long long>(c.seed), shard_note.c_str());
+  for (const auto& [seat, spec] : c.seats) std::printf("  seat %d plays %s\n", seat, spec.c_str());
   std::printf("  speed        %.0f deals/s on %d threads (%.0f per thread), %.2f s\n",
               static_cast<double>(rows.size()) / seconds, threads,
               static_cast<double>(rows.size()) / seconds / threads, seconds);
@@ -454,6 +455,10 @@ int main(int argc, char** argv) {
   sim->add_option("--profile,-p", profile, profile_doc)->capture_default_str();
   sim->add_option("--shard", shard, "run only shard i of n (i/n): deal indices k with k mod n = i");
   sim->add_option("--out,-o", out_dir, "write summary.json and deals.csv into this directory");
+  std::vector<std::string> seat_specs;
+  sim->add_option("--seat", seat_specs,
+                  "N=SPEC: seat N plays SPEC instead of its side's agent (repeatable; in duplicate the agent "
+                  "moves with its side)");
   std::string sprt_spec;
   sim->add_option(
       "--sprt", sprt_spec,
@@ -521,6 +526,19 @@ int main(int argc, char** argv) {
     if (*replay) return cmd_replay(files);
     if (*sim) {
       ec.profile = profile;
+      for (const auto& item : seat_specs) {
+        const size_t eq = item.find('=');
+        int seat = -1;
+        try {
+          size_t used = 0;
+          seat = std::stoi(item.substr(0, eq), &used);
+          if (used != eq) seat = -1;
+        } catch (const std::exception&) {
+        }
+        if (eq == std::string::npos || seat < 0)
+          throw InputError{"--seat wants N=SPEC, e.g. --seat 2=heuristic"};
+        ec.seats.emplace_back(seat, item.substr(eq + 1));
+      }
       if (!sprt_spec.empty()) {
         double v[4] = {0, 0, 0.05, 0.05};
         int n = 0;

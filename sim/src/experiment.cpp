@@ -21,19 +21,28 @@ namespace {
 
 constexpr double kZ = 1.959963984540054;  // two-sided 95%
 
-void play_row(const Rules& rules, const ExperimentConfig& c, int64_t k, int swapped, Agent& a, Agent& b,
-              State& s, DealRow& row) {
+// The spec that seat `seat` plays in the original deal.
+std::string seat_spec(const ExperimentConfig& c, const Rules& rules, int seat) {
+  for (const auto& [named, spec] : c.seats)
+    if (named == seat) return spec;
+  return rules.team_of(seat) == 0 ? c.side0 : c.side1;
+}
+
+// `agents[seat]` plays `seat` in the original deal; in the twin every agent
+// moves one seat on, which puts it on the other side.
+void play_row(const Rules& rules, const ExperimentConfig& c, int64_t k, int swapped,
+              const std::vector<std::unique_ptr<Agent>>& agents, State& s, DealRow& row) {
   start_sim_deal(s, rules, c.seed, k);
   Rng rng(derive_seed(c.seed, 6 + static_cast<uint64_t>(swapped), static_cast<uint64_t>(k)));
   row = DealRow{};
   row.deal = k;
   row.swapped = static_cast<int8_t>(swapped);
-  const int a_side = swapped;
   int actions = 0;
   while (!s.over()) {
     const int seat = s.actor();
     const int side = rules.team_of(seat);
-    const Action act = (side == a_side ? a : b).act(View(s, seat), rng);
+    const int plays = swapped ? (seat + rules.players - 1) % rules.players : seat;
+    const Action act = agents[static_cast<size_t>(plays)]->act(View(s, seat), rng);
     const bool had_melds = s.melds[side].any();
     if (act.type() == ActionType::kTakePile) {
       ++row.pickups;
@@ -103,6 +112,13 @@ bool run_experiment(const ExperimentConfig& c, std::vector<DealRow>& rows, std::
     return false;
   }
   if (!make_agent(c.side0, error) || !make_agent(c.side1, error)) return false;
+  for (const auto& [seat, spec] : c.seats) {
+    if (seat < 0 || seat >= rules.players) {
+      error = "no seat " + std::to_string(seat) + " in a game of " + std::to_string(rules.players);
+      return false;
+    }
+    if (!make_agent(spec, error)) return false;
+  }
   if (c.shards < 1 || c.shard < 0 || c.shard >= c.shards) {
     error = "bad shard " + std::to_string(c.shard) + "/" + std::to_string(c.shards);
     return false;
@@ -124,14 +140,15 @@ bool run_experiment(const ExperimentConfig& c, std::vector<DealRow>& rows, std::
       tbb::parallel_for(tbb::blocked_range<int64_t>(first, next, 64),
                         [&](const tbb::blocked_range<int64_t>& r) {
                           std::string ignored;
-                          auto a = make_agent(c.side0, ignored);
-                          auto b = make_agent(c.side1, ignored);
+                          std::vector<std::unique_ptr<Agent>> agents;
+                          for (int seat = 0; seat < rules.players; ++seat)
+                            agents.push_back(make_agent(seat_spec(c, rules, seat), ignored));
                           State s;
                           for (int64_t i = r.begin(); i != r.end(); ++i) {
                             if (stop && stop->load(std::memory_order_relaxed)) return;
                             const int64_t k = c.shard + i * c.shards;
                             for (int t = 0; t < twins; ++t)
-                              play_row(rules, c, k, t, *a, *b, s, all[static_cast<size_t>(i * twins + t)]);
+                              play_row(rules, c, k, t, agents, s, all[static_cast<size_t>(i * twins + t)]);
                             done[static_cast<size_t>(i)] = 1;
                             const int64_t n = finished.fetch_add(twins) + twins;
                             if (progress) progress(n);

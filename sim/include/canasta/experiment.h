@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "canasta/rules.h"
@@ -17,6 +18,9 @@ struct ExperimentConfig {
   std::string profile = "classic";  // profile spec
   std::string side0 = "random";     // agent spec of side 0
   std::string side1 = "random";     // agent spec of side 1
+  // Seats that play another spec than their side's (seat, spec). In the
+  // duplicate twin the named agent moves with its side, to the next seat.
+  std::vector<std::pair<int, std::string>> seats;
   uint64_t seed = 1;
   int64_t deals = 100000;     // deal indices 0 .. deals-1 (each played twice in duplicate)
   bool duplicate = false;     // also play every deal with the sides' agents swapped
