@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "canasta/experiment.h"
+#include "canasta/game.h"
 #include "canasta/tournament.h"
 
 namespace canasta {
@@ -232,6 +233,38 @@ TEST(Experiment, NamedSeatsOverrideTheirSide) {
   EXPECT_LT(half, full);
   one.seats = {{5, "heuristic"}};
   EXPECT_FALSE(run_experiment(one, c, error));
+}
+
+}  // namespace
+}  // namespace canasta
+
+namespace canasta {
+namespace {
+
+TEST(Games, WholeGamesSameOnAnyThreadCount) {
+  ExperimentConfig c;
+  c.side0 = "heuristic";
+  c.side1 = "random";
+  c.duplicate = true;
+  std::vector<GameRow> one, two;
+  std::string error;
+  c.threads = 1;
+  ASSERT_TRUE(run_games(c, 60, one, error)) << error;
+  c.threads = 2;
+  ASSERT_TRUE(run_games(c, 60, two, error)) << error;
+  EXPECT_EQ(game_rows_to_csv(one), game_rows_to_csv(two));
+  ASSERT_EQ(one.size(), 120U);
+  for (const GameRow& r : one) {
+    EXPECT_NE(r.end, static_cast<int8_t>(GameEnd::kPlaying));
+    if (r.end == static_cast<int8_t>(GameEnd::kWon)) {
+      EXPECT_GE(r.total[r.winner], 5000);
+      EXPECT_GT(r.total[r.winner], r.total[1 - r.winner]);
+    }
+  }
+  const GameSummary s = summarize_games(one, true);
+  EXPECT_GT(s.a_win_share.lo, 0.5);  // the heuristic wins whole games against random play
+  c.side0 = "nobody";
+  EXPECT_FALSE(run_games(c, 10, one, error));
 }
 
 }  // namespace

@@ -213,8 +213,45 @@ void write_outputs(const std::string& dir, const ExperimentConfig& c, const Summ
   write_atomically(dir + "/summary.json", summary_to_json(c, s));
 }
 
-int cmd_sim(ExperimentConfig c, const std::string& shard, const std::string& out_dir, bool dup_set,
-            bool dup) {
+int cmd_games(const ExperimentConfig& c, int64_t games, const std::string& out_dir) {
+  std::vector<GameRow> rows;
+  std::string error;
+  const auto t0 = std::chrono::steady_clock::now();
+  std::signal(SIGINT, [](int) {
+    g_stop = true;
+    std::signal(SIGINT, SIG_DFL);
+  });
+  const bool ok = run_games(c, games, rows, error, &g_stop);
+  std::signal(SIGINT, SIG_DFL);
+  if (!ok) throw InputError{error};
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const GameSummary s = summarize_games(rows, c.duplicate);
+  std::printf("canasta sim: %s against %s, whole games, profile %s, seed %llu\n", c.side0.c_str(),
+              c.side1.c_str(), c.profile.c_str(), static_cast<unsigned long long>(c.seed));
+  for (const auto& [seat, spec] : c.seats) std::printf("  seat %d plays %s\n", seat, spec.c_str());
+  std::printf("  games        %lld played%s in %.2f s, %.1f deals per game\n", static_cast<long long>(s.rows),
+              c.duplicate ? " (every game twice, the agents' sides swapped)" : "", seconds, s.deals);
+  std::printf(
+      "  games won    A %lld, B %lld, drawn or abandoned %lld; A's share %.2f%% [%.2f%%, %.2f%%] (Wilson "
+      "95%%)\n",
+      static_cast<long long>(s.a_won), static_cast<long long>(s.b_won), static_cast<long long>(s.other),
+      100 * s.a_win_share.mean, 100 * s.a_win_share.lo, 100 * s.a_win_share.hi);
+  std::printf("  final margin %+.1f points per game for A [%+.1f, %+.1f]%s\n", s.margin.mean, s.margin.lo,
+              s.margin.hi, c.duplicate ? " (paired)" : "");
+  std::printf("  Elo          %+.1f for A [%+.1f, %+.1f]\n", s.elo.mean, s.elo.lo, s.elo.hi);
+  if (g_stop) std::printf("  stopped      by Ctrl-C: the numbers above hold the games that finished\n");
+  if (!out_dir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(out_dir, ec);
+    if (ec) throw InputError{"cannot create '" + out_dir + "': " + ec.message()};
+    write_atomically(out_dir + "/games.csv", game_rows_to_csv(rows));
+    std::printf("  files        %s/games.csv\n", out_dir.c_str());
+  }
+  return g_stop ? 130 : 0;
+}
+
+int cmd_sim(ExperimentConfig c, const std::string& shard, const std::string& out_dir, bool dup_set, bool dup,
+            int64_t games) {
   Rules rules = rules_or_throw(c.profile);
   c.profile = profile_spec(rules);
   c.duplicate = dup_set ? dup : c.side0 != c.side1;
@@ -231,6 +268,7 @@ int cmd_sim(ExperimentConfig c, const std::string& shard, const std::string& out
     c.shard = i;
     c.shards = n;
   }
+  if (games > 0) return cmd_games(c, games, out_dir);
   const bool tty = ::isatty(2);
   const int64_t total = ((c.deals - c.shard + c.shards - 1) / c.shards) * (c.duplicate ? 2 : 1);
   std::atomic<int64_t> last{0};
@@ -443,6 +481,10 @@ int main(int argc, char** argv) {
   sim->add_option("--deals,-n", ec.deals, "number of deals (each played twice in duplicate)")
       ->check(CLI::Range(int64_t{1}, int64_t{1} << 40))
       ->capture_default_str();
+  int64_t games = 0;
+  sim->add_option("--games,-g", games,
+                  "play this many whole games (to the profile's target) instead of deals")
+      ->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
   auto* dup_flag =
       sim->add_flag("--duplicate,!--no-duplicate", duplicate,
                     "play every deal twice with the sides swapped (default: when the agents differ)");
@@ -563,7 +605,7 @@ int main(int argc, char** argv) {
         ec.alpha = v[2];
         ec.beta = v[3];
       }
-      return cmd_sim(ec, shard, out_dir, dup_flag->count() > 0, duplicate);
+      return cmd_sim(ec, shard, out_dir, dup_flag->count() > 0, duplicate, games);
     }
     if (*merge) return cmd_merge(merge_dirs, merge_out);
     if (*tournament) {

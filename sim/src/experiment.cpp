@@ -86,6 +86,14 @@ Interval mean_interval(const std::vector<double>& x) {
   return {mean, mean - half, mean + half};
 }
 
+Interval wilson(double successes, double n) {
+  const double p = successes / n;
+  const double z2 = kZ * kZ;
+  const double centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const double half = kZ * std::sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n);
+  return {p, centre - half, centre + half};
+}
+
 double elo_of(double p) {
   p = std::clamp(p, 1e-9, 1 - 1e-9);
   return -400.0 * std::log10(1.0 / p - 1.0);
@@ -210,12 +218,8 @@ Summary summarize(const std::vector<DealRow>& rows, bool duplicate) {
   }
   const double n = static_cast<double>(rows.size());
   // Wilson score interval for A's share of deals (a tie counts half).
-  const double p = (static_cast<double>(s.a_won) + 0.5 * static_cast<double>(s.tied)) / n;
-  const double z2 = kZ * kZ;
-  const double centre = (p + z2 / (2 * n)) / (1 + z2 / n);
-  const double half = kZ * std::sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n);
-  s.a_win_share = {p, centre - half, centre + half};
-  s.elo = {elo_of(p), elo_of(centre - half), elo_of(centre + half)};
+  s.a_win_share = wilson(static_cast<double>(s.a_won) + 0.5 * static_cast<double>(s.tied), n);
+  s.elo = {elo_of(s.a_win_share.mean), elo_of(s.a_win_share.lo), elo_of(s.a_win_share.hi)};
   const Interval unpaired = mean_interval(margins);
   s.unpaired_width = unpaired.hi - unpaired.lo;
   s.margin = duplicate && !paired.empty() ? mean_interval(paired) : unpaired;
@@ -477,6 +481,105 @@ bool expand_sweep(std::string_view spec, std::vector<SweepPoint>& out, std::stri
     return false;
   }
   return true;
+}
+
+}  // namespace canasta
+
+namespace canasta {
+
+bool run_games(const ExperimentConfig& c, int64_t games, std::vector<GameRow>& rows, std::string& error,
+               const std::atomic<bool>* stop) {
+  Rules rules;
+  if (!parse_profile(c.profile, rules, error)) return false;
+  ExperimentConfig check = c;
+  check.deals = 0;
+  std::vector<DealRow> none;
+  if (!run_experiment(check, none, error)) return false;  // validates agents, seats and shards
+  const int twins = c.duplicate ? 2 : 1;
+  const int64_t count = games > c.shard ? (games - c.shard + c.shards - 1) / c.shards : 0;
+  std::vector<GameRow> all(static_cast<size_t>(count * twins));
+  std::vector<uint8_t> done(static_cast<size_t>(count), 0);
+  const int threads = c.threads > 0 ? c.threads : static_cast<int>(std::thread::hardware_concurrency());
+  tbb::task_arena arena(threads);
+  arena.execute([&] {
+    tbb::parallel_for(tbb::blocked_range<int64_t>(0, count, 4), [&](const tbb::blocked_range<int64_t>& r) {
+      std::string ignored;
+      std::vector<std::unique_ptr<Agent>> agents;
+      for (int seat = 0; seat < rules.players; ++seat)
+        agents.push_back(make_agent(seat_spec(c, rules, seat), ignored));
+      State s;
+      for (int64_t i = r.begin(); i != r.end(); ++i) {
+        if (stop && stop->load(std::memory_order_relaxed)) return;
+        const int64_t g = c.shard + i * c.shards;
+        for (int t = 0; t < twins; ++t) {
+          Game game = new_game(rules, derive_seed(c.seed, 8, static_cast<uint64_t>(g)));
+          while (game.end == GameEnd::kPlaying) {
+            start_next_deal(game, s);
+            Rng rng(derive_seed(game.seed, 9 + static_cast<uint64_t>(t), static_cast<uint64_t>(game.deal)));
+            while (!s.over()) {
+              const int seat = s.actor();
+              const int plays = t ? (seat + rules.players - 1) % rules.players : seat;
+              apply(s, agents[static_cast<size_t>(plays)]->act(View(s, seat), rng));
+            }
+            finish_deal(game, s);
+          }
+          GameRow& row = all[static_cast<size_t>(i * twins + t)];
+          row.game = g;
+          row.swapped = static_cast<int8_t>(t);
+          row.end = static_cast<int8_t>(game.end);
+          row.winner = static_cast<int8_t>(game.winner);
+          row.deals = static_cast<int16_t>(std::min(game.deal, 32767));
+          row.total[0] = game.totals[0];
+          row.total[1] = game.totals[1];
+        }
+        done[static_cast<size_t>(i)] = 1;
+      }
+    });
+  });
+  rows.clear();
+  for (int64_t i = 0; i < count; ++i)
+    if (done[static_cast<size_t>(i)])
+      for (int t = 0; t < twins; ++t) rows.push_back(all[static_cast<size_t>(i * twins + t)]);
+  return true;
+}
+
+GameSummary summarize_games(const std::vector<GameRow>& rows, bool duplicate) {
+  GameSummary s;
+  s.rows = static_cast<int64_t>(rows.size());
+  if (rows.empty()) return s;
+  std::vector<double> margins, paired;
+  double deals = 0;
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const GameRow& r = rows[i];
+    const int a_side = r.swapped;
+    if (r.end == static_cast<int8_t>(GameEnd::kWon) && r.winner == a_side)
+      ++s.a_won;
+    else if (r.end == static_cast<int8_t>(GameEnd::kWon))
+      ++s.b_won;
+    else
+      ++s.other;
+    margins.push_back(static_cast<double>(r.total[a_side] - r.total[1 - a_side]));
+    if (duplicate && r.swapped == 1 && i > 0 && rows[i - 1].game == r.game)
+      paired.push_back((margins[i - 1] + margins[i]) / 2);
+    deals += r.deals;
+  }
+  const double n = static_cast<double>(rows.size());
+  s.a_win_share = wilson(static_cast<double>(s.a_won) + 0.5 * static_cast<double>(s.other), n);
+  s.elo = {elo_of(s.a_win_share.mean), elo_of(s.a_win_share.lo), elo_of(s.a_win_share.hi)};
+  s.margin = duplicate && !paired.empty() ? mean_interval(paired) : mean_interval(margins);
+  s.deals = deals / n;
+  return s;
+}
+
+std::string game_rows_to_csv(const std::vector<GameRow>& rows) {
+  std::string out = "game,swapped,end,winner,deals,total0,total1\n";
+  char buf[128];
+  for (const GameRow& r : rows) {
+    std::snprintf(buf, sizeof buf, "%lld,%d,%d,%d,%d,%d,%d\n", static_cast<long long>(r.game), r.swapped,
+                  r.end, r.winner, r.deals, r.total[0], r.total[1]);
+    out += buf;
+  }
+  return out;
 }
 
 }  // namespace canasta

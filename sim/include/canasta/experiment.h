@@ -115,3 +115,32 @@ struct SweepPoint {
 bool expand_sweep(std::string_view spec, std::vector<SweepPoint>& out, std::string& error);
 
 }  // namespace canasta
+
+namespace canasta {
+
+// One played game (`sim --games`): deals in series to the profile's target.
+struct GameRow {
+  int64_t game = 0;
+  int8_t swapped = 0;  // 1: the duplicate twin, side0's spec on table side 1
+  int8_t end = 0;      // GameEnd: 1 won, 2 drawn, 3 abandoned
+  int8_t winner = -1;  // table side that won, or -1
+  int16_t deals = 0;
+  int32_t total[2] = {0, 0};  // final totals of table sides 0 and 1
+};
+
+struct GameSummary {
+  int64_t rows = 0, a_won = 0, b_won = 0, other = 0;  // other: drawn or abandoned
+  Interval a_win_share;                               // Wilson; drawn or abandoned games count half
+  Interval margin;  // A's final total minus B's, paired over twins in duplicate
+  Interval elo;
+  double deals = 0;  // deals per game
+};
+
+// Plays `games` whole games (game g from the stream (seed, g)), with the
+// same agents, duplicate, shards and thread independence as run_experiment.
+bool run_games(const ExperimentConfig& c, int64_t games, std::vector<GameRow>& rows, std::string& error,
+               const std::atomic<bool>* stop = nullptr);
+GameSummary summarize_games(const std::vector<GameRow>& rows, bool duplicate);
+std::string game_rows_to_csv(const std::vector<GameRow>& rows);
+
+}  // namespace canasta
