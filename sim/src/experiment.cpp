@@ -94,6 +94,18 @@ Interval wilson(double successes, double n) {
   return {p, centre - half, centre + half};
 }
 
+// The rows of the indices that finished (all their twins), in index order.
+template <class Row>
+void keep_finished(const std::vector<Row>& all, const std::vector<uint8_t>& done, int twins,
+                   std::vector<Row>& rows) {
+  rows.clear();
+  rows.reserve(all.size());
+  for (size_t i = 0; i < done.size(); ++i)
+    if (done[i])
+      for (int t = 0; t < twins; ++t)
+        rows.push_back(all[i * static_cast<size_t>(twins) + static_cast<size_t>(t)]);
+}
+
 double elo_of(double p) {
   p = std::clamp(p, 1e-9, 1 - 1e-9);
   return -400.0 * std::log10(1.0 / p - 1.0);
@@ -171,11 +183,7 @@ bool run_experiment(const ExperimentConfig& c, std::vector<DealRow>& rows, std::
       if (sprt(so_far, c.duplicate, c.elo0, c.elo1, c.alpha, c.beta).decision != 0) break;
     }
   }
-  rows.clear();
-  rows.reserve(all.size());
-  for (int64_t i = 0; i < count; ++i)
-    if (done[static_cast<size_t>(i)])
-      for (int t = 0; t < twins; ++t) rows.push_back(all[static_cast<size_t>(i * twins + t)]);
+  keep_finished(all, done, twins, rows);
   return true;
 }
 
@@ -536,10 +544,7 @@ bool run_games(const ExperimentConfig& c, int64_t games, std::vector<GameRow>& r
       }
     });
   });
-  rows.clear();
-  for (int64_t i = 0; i < count; ++i)
-    if (done[static_cast<size_t>(i)])
-      for (int t = 0; t < twins; ++t) rows.push_back(all[static_cast<size_t>(i * twins + t)]);
+  keep_finished(all, done, twins, rows);
   return true;
 }
 
