@@ -98,6 +98,22 @@ TEST(Experiment, StopKeepsFinishedDealsOnly) {
   EXPECT_LT(rows.size(), 200U);
 }
 
+TEST(Experiment, SummaryConfigRoundTripsAnySeed) {
+  ExperimentConfig c;
+  c.seed = 18446744073709551615ULL;
+  c.side0 = "heuristic:freeze=6";
+  c.duplicate = true;
+  c.shard = 2;
+  c.shards = 4;
+  ExperimentConfig back;
+  std::string error;
+  ASSERT_TRUE(config_from_json(summary_to_json(c, Summary{}), back, error)) << error;
+  EXPECT_EQ(back.seed, c.seed);
+  EXPECT_EQ(back.side0, c.side0);
+  EXPECT_EQ(back.shard, 2);
+  EXPECT_TRUE(back.duplicate);
+}
+
 TEST(Experiment, BadConfigsAreRefused) {
   ExperimentConfig c;
   std::vector<DealRow> rows;

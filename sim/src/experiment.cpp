@@ -402,15 +402,21 @@ bool config_from_json(const std::string& text, ExperimentConfig& c, std::string&
     const json::Value* x = cfg->get(key);
     return x && x->type == json::Value::Type::kNumber && parse_i64(x->text, out);
   };
-  int64_t seed = 0, deals = 0, shard = 0, shards = 0;
+  int64_t deals = 0, shard = 0, shards = 0;
+  uint64_t seed = 0;
+  const json::Value* seed_v = cfg->get("seed");
+  const bool seed_ok =
+      seed_v && seed_v->type == json::Value::Type::kNumber &&
+      std::from_chars(seed_v->text.data(), seed_v->text.data() + seed_v->text.size(), seed).ptr ==
+          seed_v->text.data() + seed_v->text.size();
   const json::Value* dup = cfg->get("duplicate");
-  if (!str("profile", c.profile) || !str("side0", c.side0) || !str("side1", c.side1) || !num("seed", seed) ||
+  if (!str("profile", c.profile) || !str("side0", c.side0) || !str("side1", c.side1) || !seed_ok ||
       !num("deals", deals) || !num("shard", shard) || !num("shards", shards) || !dup ||
       dup->type != json::Value::Type::kBool) {
     error = "summary.json config is incomplete";
     return false;
   }
-  c.seed = static_cast<uint64_t>(seed);
+  c.seed = seed;
   c.deals = deals;
   c.shard = static_cast<int>(shard);
   c.shards = static_cast<int>(shards);
