@@ -121,11 +121,8 @@ constexpr const char* kCsvHeader =
     "mixed_canastas0,mixed_canastas1,red_threes0,red_threes1,opening_turn0,opening_turn1,pickups,"
     "pickup_cards,freezes,blocks";
 
-}  // namespace
-
-bool run_experiment(const ExperimentConfig& c, std::vector<DealRow>& rows, std::string& error,
-                    const std::atomic<bool>* stop, const std::function<void(int64_t)>& progress) {
-  Rules rules;
+// The profile of a run, after checking its agents, named seats and shard.
+bool check_config(const ExperimentConfig& c, Rules& rules, std::string& error) {
   if (!parse_profile(c.profile, rules, error)) return false;
   if (rules.teams != 2) {
     error = "experiments need a profile with two sides";
@@ -143,6 +140,15 @@ bool run_experiment(const ExperimentConfig& c, std::vector<DealRow>& rows, std::
     error = "bad shard " + std::to_string(c.shard) + "/" + std::to_string(c.shards);
     return false;
   }
+  return true;
+}
+
+}  // namespace
+
+bool run_experiment(const ExperimentConfig& c, std::vector<DealRow>& rows, std::string& error,
+                    const std::atomic<bool>* stop, const std::function<void(int64_t)>& progress) {
+  Rules rules;
+  if (!check_config(c, rules, error)) return false;
   const int twins = c.duplicate ? 2 : 1;
   const int64_t count = c.deals > c.shard ? (c.deals - c.shard + c.shards - 1) / c.shards : 0;
   std::vector<DealRow> all(static_cast<size_t>(count * twins));
@@ -177,9 +183,8 @@ bool run_experiment(const ExperimentConfig& c, std::vector<DealRow>& rows, std::
     });
     if (stop && stop->load()) break;
     if (c.sprt_on) {
-      std::vector<DealRow> so_far;
-      for (int64_t i = 0; i < next; ++i)
-        for (int t = 0; t < twins; ++t) so_far.push_back(all[static_cast<size_t>(i * twins + t)]);
+      // Every index before `next` has finished: the prefix of `all` is in order.
+      const std::span<const DealRow> so_far(all.data(), static_cast<size_t>(next * twins));
       if (sprt(so_far, c.duplicate, c.elo0, c.elo1, c.alpha, c.beta).decision != 0) break;
     }
   }
@@ -248,7 +253,7 @@ Summary summarize(const std::vector<DealRow>& rows, bool duplicate) {
   return s;
 }
 
-SprtResult sprt(const std::vector<DealRow>& rows, bool duplicate, double elo0, double elo1, double alpha,
+SprtResult sprt(std::span<const DealRow> rows, bool duplicate, double elo0, double elo1, double alpha,
                 double beta) {
   SprtResult r;
   r.lower = std::log(beta / (1 - alpha));
@@ -504,11 +509,7 @@ namespace canasta {
 bool run_games(const ExperimentConfig& c, int64_t games, std::vector<GameRow>& rows, std::string& error,
                const std::atomic<bool>* stop) {
   Rules rules;
-  if (!parse_profile(c.profile, rules, error)) return false;
-  ExperimentConfig check = c;
-  check.deals = 0;
-  std::vector<DealRow> none;
-  if (!run_experiment(check, none, error)) return false;  // validates agents, seats and shards
+  if (!check_config(c, rules, error)) return false;
   const int twins = c.duplicate ? 2 : 1;
   const int64_t count = games > c.shard ? (games - c.shard + c.shards - 1) / c.shards : 0;
   std::vector<GameRow> all(static_cast<size_t>(count * twins));

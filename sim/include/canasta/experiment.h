@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -90,7 +91,7 @@ Summary summarize(const std::vector<DealRow>& rows, bool duplicate);
 
 // The generalized SPRT on the per-deal (or, in duplicate, per-pair) score
 // share of A, by the normal approximation.
-SprtResult sprt(const std::vector<DealRow>& rows, bool duplicate, double elo0, double elo1, double alpha,
+SprtResult sprt(std::span<const DealRow> rows, bool duplicate, double elo0, double elo1, double alpha,
                 double beta);
 
 // Files: deals.csv (header + one line per row) and summary.json.
