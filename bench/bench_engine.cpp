@@ -27,7 +27,7 @@ const std::vector<State>& positions(int64_t which) {
     State s;
     ActionList list;
     for (int k = 0; k < 200; ++k) {
-      start_sim_deal(s, r, 99, k);
+      start_single_deal(s, r, 99, k);
       Rng rng(derive_seed(99, static_cast<uint64_t>(k)));
       while (!s.over()) {
         v.push_back(s);
@@ -67,7 +67,7 @@ void BM_Apply(benchmark::State& st) {
   ActionList list;
   for (int k = 0; k < 200; ++k) {
     Deal d;
-    start_sim_deal(d.start, r, 98, k);
+    start_single_deal(d.start, r, 98, k);
     State s = d.start;
     Rng rng(derive_seed(98, static_cast<uint64_t>(k)));
     while (!s.over()) {
@@ -110,7 +110,7 @@ void BM_Deal(benchmark::State& st) {
   State s;
   int64_t k = 0;
   for (auto _ : st) {
-    start_sim_deal(s, r, 7, k++);
+    start_single_deal(s, r, 7, k++);
     benchmark::DoNotOptimize(s);
   }
 }
@@ -124,7 +124,7 @@ void BM_RandomDeal(benchmark::State& st, int64_t which) {
   DealStats stats;
   int64_t k = 0;
   for (auto _ : st) {
-    start_sim_deal(s, r, 7, k);
+    start_single_deal(s, r, 7, k);
     Rng rng(derive_seed(7, 3, static_cast<uint64_t>(k++)));
     const int n = play_random_deal(s, rng, scratch);
     benchmark::DoNotOptimize(deal_score(s));
@@ -147,7 +147,7 @@ void BM_RandomAgentDeal(benchmark::State& st) {
   State s;
   int64_t k = 0;
   for (auto _ : st) {
-    start_sim_deal(s, r, 7, k);
+    start_single_deal(s, r, 7, k);
     Rng rng(derive_seed(7, 3, static_cast<uint64_t>(k++)));
     while (!s.over()) apply(s, agent.act(View(s, s.actor()), rng));
     benchmark::DoNotOptimize(s);

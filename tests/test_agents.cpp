@@ -147,7 +147,7 @@ TEST(Heuristic, BeatsRandomPlay) {
   int64_t margin = 0, won = 0;
   const int deals = 400;
   for (int k = 0; k < deals; ++k) {
-    start_sim_deal(s, Rules{}, 41, k);
+    start_single_deal(s, Rules{}, 41, k);
     Rng rng(derive_seed(41, static_cast<uint64_t>(k)));
     const int side = k % 2;  // the heuristic plays side 0 in even deals, side 1 in odd ones
     while (!s.over()) {
@@ -174,7 +174,7 @@ TEST(Ismcts, LegalAndReproducible) {
     auto a = make_agent(spec, error), b = make_agent(spec, error);
     ASSERT_NE(a, nullptr) << error;
     for (int k = 0; k < 3; ++k) {
-      start_sim_deal(s, Rules{}, 61, k);
+      start_single_deal(s, Rules{}, 61, k);
       Rng play(k);
       for (int step = 0; step < 30 && !s.over(); ++step) {
         Rng r1(step), r2(step);
@@ -193,7 +193,7 @@ TEST(Ismcts, TimeBudgetRunsIterationsUntilTheDeadline) {
   auto agent = make_agent("ismcts:time_ms=30", error);
   ASSERT_NE(agent, nullptr) << error;
   State s;
-  start_sim_deal(s, Rules{}, 62, 0);
+  start_single_deal(s, Rules{}, 62, 0);
   apply(s, Action::make(ActionType::kDraw));
   Rng rng(1);
   const Action a = agent->act(View(s, s.actor()), rng);

@@ -35,7 +35,7 @@ TEST(Allocation, NoneInsideRandomPlayDeals) {
     const long before = g_allocations.load();
     int64_t actions = 0;
     for (int k = 0; k < 2000; ++k) {
-      start_sim_deal(s, rules, 5, k);
+      start_single_deal(s, rules, 5, k);
       Rng rng(derive_seed(5, 3, static_cast<uint64_t>(k)));
       actions += play_random_deal(s, rng, scratch);
     }
@@ -49,7 +49,7 @@ TEST(Allocation, NoneWhenAnAgentPlaysThroughItsView) {
   State s;
   const long before = g_allocations.load();
   for (int k = 0; k < 500; ++k) {
-    start_sim_deal(s, Rules{}, 6, k);
+    start_single_deal(s, Rules{}, 6, k);
     Rng rng(derive_seed(6, static_cast<uint64_t>(k)));
     while (!s.over()) apply(s, agent.act(View(s, s.actor()), rng));
   }

@@ -74,7 +74,7 @@ TEST(Determinize, EveryHiddenCardLandsEverywhereWithTheRightFrequency) {
 
 TEST(Determinize, SameRandomStreamSameSampleWhateverTheHiddenCards) {
   State s;
-  start_sim_deal(s, Rules{}, 55, 0);
+  start_single_deal(s, Rules{}, 55, 0);
   State t = s;
   // Exchange a card of seat 2 with a stock card of another kind.
   for (int i = t.stock_pos; i < t.deck_size; ++i) {

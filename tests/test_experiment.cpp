@@ -8,6 +8,7 @@
 
 #include "canasta/experiment.h"
 #include "canasta/game.h"
+#include "canasta/record.h"
 #include "canasta/tournament.h"
 
 namespace canasta {
@@ -64,6 +65,48 @@ TEST(Experiment, FourShardsMergeIntoTheSingleRunExactly) {
   EXPECT_EQ(summarize(merged, true).rows, 2 * 777);
 }
 
+// The records a run streams: one per row, in row order, the same for any
+// thread count, each replaying clean and agreeing with its row.
+TEST(Experiment, RecordsFollowTheRowsOnAnyThreadCount) {
+  ExperimentConfig c;
+  c.side0 = "heuristic";
+  c.side1 = "random";
+  c.seats = {{2, "heuristic:take_min=5"}};
+  c.duplicate = true;
+  c.deals = 5000;  // more than one batch of records
+  std::string text[2];
+  std::vector<DealRow> rows[2];
+  for (int threads = 1; threads <= 2; ++threads) {
+    c.threads = threads;
+    std::string error;
+    ASSERT_TRUE(run_experiment(c, rows[threads - 1], error, nullptr, {}, [&](const std::string& lines) {
+      text[threads - 1] += lines;
+    })) << error;
+  }
+  EXPECT_EQ(text[0], text[1]);
+  EXPECT_EQ(rows_to_csv(rows[0]), rows_to_csv(run(c)));  // recording does not change the play
+  RecordChecker checker;
+  size_t pos = 0, i = 0;
+  while (pos < text[0].size()) {
+    const size_t end = text[0].find('\n', pos);
+    ASSERT_NE(end, std::string::npos);
+    DealRecord rec;
+    std::string error;
+    ASSERT_TRUE(parse_record(std::string_view(text[0]).substr(pos, end - pos), rec, error)) << error;
+    ASSERT_TRUE(checker.check(rec, error)) << error;
+    ASSERT_LT(i, rows[0].size());
+    const DealRow& row = rows[0][i++];
+    EXPECT_EQ(rec.deal, row.deal);
+    EXPECT_EQ(rec.deal_score[0], row.score[0]);
+    EXPECT_EQ(rec.deal_score[1], row.score[1]);
+    EXPECT_EQ(rec.agents[2], row.swapped ? "random" : "heuristic:take_min=5");
+    EXPECT_EQ(rec.agents[3], row.swapped ? "heuristic:take_min=5" : "random");
+    pos = end + 1;
+  }
+  EXPECT_EQ(i, rows[0].size());
+  EXPECT_EQ(checker.single_deals, 10000);
+}
+
 TEST(Experiment, HeuristicMirrorIntervalContainsHalf) {
   ExperimentConfig c;
   c.side0 = c.side1 = "heuristic";
@@ -112,6 +155,12 @@ TEST(Experiment, SummaryConfigRoundTripsAnySeed) {
   EXPECT_EQ(back.side0, c.side0);
   EXPECT_EQ(back.shard, 2);
   EXPECT_TRUE(back.duplicate);
+  EXPECT_EQ(back.games, 0);
+  c.games = 30;
+  c.seats = {{1, "ismcts:iters=50"}, {3, "random"}};
+  ASSERT_TRUE(config_from_json(game_summary_to_json(c, GameSummary{}), back, error)) << error;
+  EXPECT_EQ(back.games, 30);
+  EXPECT_EQ(back.seats, c.seats);
 }
 
 TEST(Experiment, BadConfigsAreRefused) {
@@ -262,12 +311,13 @@ TEST(Games, WholeGamesSameOnAnyThreadCount) {
   c.side0 = "heuristic";
   c.side1 = "random";
   c.duplicate = true;
+  c.games = 60;
   std::vector<GameRow> one, two;
   std::string error;
   c.threads = 1;
-  ASSERT_TRUE(run_games(c, 60, one, error)) << error;
+  ASSERT_TRUE(run_games(c, one, error)) << error;
   c.threads = 2;
-  ASSERT_TRUE(run_games(c, 60, two, error)) << error;
+  ASSERT_TRUE(run_games(c, two, error)) << error;
   EXPECT_EQ(game_rows_to_csv(one), game_rows_to_csv(two));
   ASSERT_EQ(one.size(), 120U);
   for (const GameRow& r : one) {
@@ -280,7 +330,64 @@ TEST(Games, WholeGamesSameOnAnyThreadCount) {
   const GameSummary s = summarize_games(one, true);
   EXPECT_GT(s.a_win_share.lo, 0.5);  // the heuristic wins whole games against random play
   c.side0 = "nobody";
-  EXPECT_FALSE(run_games(c, 10, one, error));
+  EXPECT_FALSE(run_games(c, one, error));
+}
+
+TEST(Games, FourShardsMergeIntoTheSingleRunExactly) {
+  ExperimentConfig c;
+  c.side0 = "heuristic";
+  c.side1 = "heuristic:keep_wilds=0";
+  c.duplicate = true;
+  c.games = 37;
+  std::vector<GameRow> single, merged;
+  std::string error;
+  ASSERT_TRUE(run_games(c, single, error)) << error;
+  c.shards = 4;
+  for (int i = 0; i < 4; ++i) {
+    c.shard = i;
+    std::vector<GameRow> part;
+    ASSERT_TRUE(run_games(c, part, error)) << error;
+    // Through the files, as `canasta merge` reads them.
+    ASSERT_TRUE(game_rows_from_csv(game_rows_to_csv(part), part, error)) << error;
+    merged.insert(merged.end(), part.begin(), part.end());
+  }
+  std::sort(merged.begin(), merged.end(), [](const GameRow& a, const GameRow& b) {
+    return a.game != b.game ? a.game < b.game : a.swapped < b.swapped;
+  });
+  EXPECT_EQ(game_rows_to_csv(merged), game_rows_to_csv(single));
+  c.shard = 0;
+  c.shards = 1;
+  EXPECT_EQ(game_summary_to_json(c, summarize_games(merged, true)),
+            game_summary_to_json(c, summarize_games(single, true)));
+  EXPECT_EQ(merged.size(), 74U);
+}
+
+TEST(Games, RecordsReplayAsGames) {
+  ExperimentConfig c;
+  c.side0 = "heuristic";
+  c.side1 = "random";
+  c.duplicate = true;
+  c.games = 6;
+  c.threads = 2;
+  std::vector<GameRow> rows;
+  std::string error, text;
+  ASSERT_TRUE(run_games(c, rows, error, nullptr, {}, [&](const std::string& lines) { text += lines; }));
+  RecordChecker checker;
+  int64_t deals = 0;
+  GameEnd last = GameEnd::kPlaying;
+  for (size_t pos = 0, end = 0; pos < text.size(); pos = end + 1) {
+    end = text.find('\n', pos);
+    DealRecord rec;
+    ASSERT_TRUE(parse_record(std::string_view(text).substr(pos, end - pos), rec, error)) << error;
+    ASSERT_TRUE(checker.check(rec, error)) << error;
+    last = rec.game_end;
+    ++deals;
+  }
+  EXPECT_EQ(checker.games, 12);
+  int64_t want = 0;
+  for (const GameRow& r : rows) want += r.deals;
+  EXPECT_EQ(deals, want);
+  EXPECT_NE(last, GameEnd::kPlaying);
 }
 
 }  // namespace

@@ -87,5 +87,72 @@ TEST(Records, MalformedLinesAreRefused) {
   EXPECT_FALSE(parse_record(short_deck, rec, error));
 }
 
+TEST(Records, CheckerFollowsGames) {
+  const auto game = record_game("classic", 12);
+  ASSERT_GE(game.size(), 2U);
+  std::string error;
+  RecordChecker all;
+  for (const auto& rec : game) ASSERT_TRUE(all.check(rec, error)) << error;
+  EXPECT_EQ(all.games, 1);
+  EXPECT_EQ(all.game_deals, static_cast<int64_t>(game.size()));
+  // A deal that does not follow the previous one.
+  RecordChecker skip;
+  EXPECT_FALSE(skip.check(game[1], error));
+  EXPECT_NE(error.find("does not follow"), std::string::npos) << error;
+  // A deal after the game ended.
+  RecordChecker after;
+  for (const auto& rec : game) ASSERT_TRUE(after.check(rec, error));
+  DealRecord extra = game.back();
+  extra.deal += 1;
+  EXPECT_FALSE(after.check(extra, error));
+  // Carried scores that are not the game's.
+  RecordChecker carried;
+  ASSERT_TRUE(carried.check(game[0], error));
+  DealRecord second = game[1];
+  second.scores_before[0] += 10;
+  second.totals[0] += 10;
+  EXPECT_FALSE(carried.check(second, error));
+  EXPECT_NE(error.find("scores_before"), std::string::npos) << error;
+}
+
+TEST(Records, CheckerKnowsSingleDeals) {
+  // A single deal of a simulation, recorded by hand from the engine.
+  const Rules rules;
+  State s;
+  start_single_deal(s, rules, 99, 7);
+  DealRecord rec;
+  begin_single_record(rec, s, 99, 7);
+  rec.agents.assign(4, "random");
+  RandomAgent random;
+  Rng rng(5);
+  while (!s.over()) {
+    const Action a = random.act(View(s, s.actor()), rng);
+    rec.actions.emplace_back(s.actor(), a);
+    apply(s, a);
+  }
+  end_record(rec, s);
+  const std::string line = to_json_line(rec);
+  EXPECT_NE(line.find("\"kind\":\"single\""), std::string::npos);
+  DealRecord back;
+  std::string error;
+  ASSERT_TRUE(parse_record(line, back, error)) << error;
+  EXPECT_EQ(back.agents, rec.agents);
+  RecordChecker checker;
+  EXPECT_TRUE(checker.check(back, error)) << error;
+  EXPECT_EQ(checker.single_deals, 1);
+  // Its deck belongs to deal 7 of seed 99: claimed for another index or seed, it is refused.
+  DealRecord other = back;
+  other.deal = 11;
+  other.dealer = 3;
+  EXPECT_FALSE(checker.check(other, error));
+  EXPECT_NE(error.find("deck"), std::string::npos) << error;
+  other = back;
+  other.seed = 98;
+  EXPECT_FALSE(checker.check(other, error));
+  other = back;
+  other.dealer = 0;
+  EXPECT_FALSE(checker.check(other, error));
+}
+
 }  // namespace
 }  // namespace canasta::test

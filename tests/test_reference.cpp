@@ -31,7 +31,7 @@ void compare_over_deals(const char* profile, int deals, uint64_t seed) {
   ActionList list;
   int64_t positions = 0, skipped = 0;
   for (int k = 0; k < deals; ++k) {
-    start_sim_deal(s, rules, seed, k);
+    start_single_deal(s, rules, seed, k);
     Rng rng(derive_seed(seed, 9, static_cast<uint64_t>(k)));
     while (!s.over()) {
       legal_actions(s, list);

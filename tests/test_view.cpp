@@ -29,7 +29,7 @@ TEST(View, HiddenCardsDoNotChangeTheViewNorTheAction) {
   ActionList list;
   int checked = 0;
   for (int k = 0; k < 300; ++k) {
-    start_sim_deal(s, Rules{}, 31, k);
+    start_single_deal(s, Rules{}, 31, k);
     Rng play(derive_seed(31, static_cast<uint64_t>(k)));
     while (!s.over()) {
       const int me = s.actor();
@@ -62,7 +62,7 @@ TEST(View, HiddenCardsDoNotChangeTheViewNorTheAction) {
 
 TEST(View, OwnCardsAndPublicFactsDoChangeTheView) {
   State s;
-  start_sim_deal(s, Rules{}, 32, 0);
+  start_single_deal(s, Rules{}, 32, 0);
   State t = s;
   ASSERT_TRUE(swap_hidden(t, s.actor()));
   EXPECT_FALSE(View(s, s.actor()) == View(t, s.actor()));  // the seat's own hand
@@ -73,7 +73,7 @@ TEST(View, OwnCardsAndPublicFactsDoChangeTheView) {
 
 TEST(View, ShowsOnlySizesOfOtherHandsAndTheStock) {
   State s;
-  start_sim_deal(s, Rules{}, 33, 0);
+  start_single_deal(s, Rules{}, 33, 0);
   const View v(s, 0);
   EXPECT_EQ(v.hand(), s.hand[0]);
   EXPECT_EQ(v.hand_size(1), s.hand[1].total());

@@ -22,6 +22,17 @@ void start_next_deal(const Game& g, State& s) {
   start_deal(s, g.rules, deck, n, g.dealer, g.totals);
 }
 
+int single_deal_deck(const Rules& rules, uint64_t seed, int64_t k, Deck& deck) {
+  Rng rng(derive_seed(seed, 2, static_cast<uint64_t>(k)));
+  return shuffled_deck(rules, rng, deck);
+}
+
+void start_single_deal(State& s, const Rules& rules, uint64_t seed, int64_t k) {
+  Deck deck;
+  const int n = single_deal_deck(rules, seed, k, deck);
+  start_deal(s, rules, deck, n, static_cast<int>(k % rules.players), {});
+}
+
 void finish_deal(Game& g, const State& s) {
   const auto score = deal_score(s);
   const Rules& r = g.rules;

@@ -193,8 +193,8 @@ bool parse(std::string_view text, Value& out, std::string& error) {
   return true;
 }
 
-std::string quote(std::string_view s) {
-  std::string out = "\"";
+void append_quoted(std::string& out, std::string_view s) {
+  out += '"';
   for (char c : s) {
     if (c == '"' || c == '\\') {
       out += '\\';
@@ -207,7 +207,13 @@ std::string quote(std::string_view s) {
       out += c;
     }
   }
-  return out + "\"";
+  out += '"';
+}
+
+std::string quote(std::string_view s) {
+  std::string out;
+  append_quoted(out, s);
+  return out;
 }
 
 }  // namespace canasta::json

@@ -1,5 +1,7 @@
 #include "canasta/record.h"
 
+#include <algorithm>
+
 #include "canasta/json.h"
 #include "canasta/notation.h"
 
@@ -8,6 +10,8 @@ namespace canasta {
 namespace {
 
 constexpr std::string_view kFormat = "canasta-record/1";
+
+std::string_view kind_name(RecordKind k) { return k == RecordKind::kGame ? "game" : "single"; }
 
 std::string int_array(const std::array<int32_t, kMaxTeams>& a, int n) {
   std::string s = "[";
@@ -83,52 +87,113 @@ std::string_view game_end_name(GameEnd e) {
   return "?";
 }
 
-void begin_record(DealRecord& rec, const Game& g, const State& s) {
+void begin_single_record(DealRecord& rec, const State& s, uint64_t seed, int64_t deal) {
   rec = DealRecord{};
-  rec.profile = profile_spec(g.rules);
-  rec.seed = g.seed;
-  rec.deal = g.deal;
+  rec.kind = RecordKind::kSingle;
+  rec.profile = profile_spec(s.rules);
+  rec.seed = seed;
+  rec.deal = deal;
   rec.dealer = s.dealer;
   rec.scores_before = s.score_before;
   rec.deck = s.deck;
   rec.deck_size = s.deck_size;
 }
 
-void end_record(DealRecord& rec, const State& s, const Game& g) {
+void begin_record(DealRecord& rec, const Game& g, const State& s) {
+  begin_single_record(rec, s, g.seed, g.deal);
+  rec.kind = RecordKind::kGame;
+}
+
+void end_record(DealRecord& rec, const State& s) {
   rec.end = s.end;
   rec.out_seat = s.out_seat;
   rec.concealed = s.concealed;
   const auto score = deal_score(s);
-  for (int t = 0; t < kMaxTeams; ++t) rec.deal_score[t] = score[t].total();
+  for (int t = 0; t < kMaxTeams; ++t) {
+    rec.deal_score[t] = score[t].total();
+    rec.totals[t] = rec.scores_before[t] + rec.deal_score[t];
+  }
+  rec.game_end = GameEnd::kPlaying;
+  rec.winner = -1;
+}
+
+void end_record(DealRecord& rec, const State& s, const Game& g) {
+  end_record(rec, s);
   rec.totals = g.totals;
   rec.game_end = g.end;
   rec.winner = g.winner;
 }
 
-std::string to_json_line(const DealRecord& r) {
-  Rules rules;
-  std::string ignored;
-  parse_profile(r.profile, rules, ignored);
-  const int teams = rules.teams;
-  std::string s = "{\"format\":" + json::quote(kFormat);
-  s += ",\"profile\":" + json::quote(r.profile);
-  s += ",\"seed\":" + std::to_string(r.seed);
-  s += ",\"deal\":" + std::to_string(r.deal);
-  s += ",\"dealer\":" + std::to_string(r.dealer);
-  s += ",\"scores_before\":" + int_array(r.scores_before, teams);
-  s += ",\"deck\":" + json::quote(deck_to_string(r.deck, r.deck_size));
-  s += ",\"actions\":[";
+void append_json_line(std::string& s, const DealRecord& r) {
+  // The number of sides, from the profile (parsed once per thread and profile).
+  thread_local std::string profile;
+  thread_local int teams = 2;
+  if (r.profile != profile) {
+    Rules rules;
+    std::string ignored;
+    parse_profile(r.profile, rules, ignored);
+    profile = r.profile;
+    teams = rules.teams;
+  }
+  auto field = [&](const char* name) {
+    s += ",\"";
+    s += name;
+    s += "\":";
+  };
+  s += "{\"format\":";
+  json::append_quoted(s, kFormat);
+  field("kind");
+  json::append_quoted(s, kind_name(r.kind));
+  field("profile");
+  json::append_quoted(s, r.profile);
+  field("seed");
+  s += std::to_string(r.seed);
+  field("deal");
+  s += std::to_string(r.deal);
+  field("dealer");
+  s += std::to_string(r.dealer);
+  field("scores_before");
+  s += int_array(r.scores_before, teams);
+  if (!r.agents.empty()) {
+    field("agents");
+    for (size_t i = 0; i < r.agents.size(); ++i) {
+      s += i ? ',' : '[';
+      json::append_quoted(s, r.agents[i]);
+    }
+    s += ']';
+  }
+  field("deck");
+  json::append_quoted(s, deck_to_string(r.deck, r.deck_size));
+  field("actions");
+  s += '[';
   for (size_t i = 0; i < r.actions.size(); ++i) {
     s += i ? ",[" : "[";
-    s += std::to_string(r.actions[i].first) + "," + json::quote(action_to_string(r.actions[i].second)) + "]";
+    s += static_cast<char>('0' + r.actions[i].first);
+    s += ',';
+    json::append_quoted(s, action_to_string(r.actions[i].second));
+    s += ']';
   }
-  s += "],\"result\":{\"end\":" + json::quote(end_name(r.end));
-  s += ",\"out_seat\":" + std::to_string(r.out_seat);
-  s += ",\"concealed\":" + std::string(r.concealed ? "true" : "false");
-  s += ",\"deal_score\":" + int_array(r.deal_score, teams);
-  s += ",\"totals\":" + int_array(r.totals, teams);
-  s += ",\"game\":" + json::quote(game_end_name(r.game_end));
-  s += ",\"winner\":" + std::to_string(r.winner) + "}}";
+  s += "],\"result\":{\"end\":";
+  json::append_quoted(s, end_name(r.end));
+  field("out_seat");
+  s += std::to_string(r.out_seat);
+  field("concealed");
+  s += r.concealed ? "true" : "false";
+  field("deal_score");
+  s += int_array(r.deal_score, teams);
+  field("totals");
+  s += int_array(r.totals, teams);
+  field("game");
+  json::append_quoted(s, game_end_name(r.game_end));
+  field("winner");
+  s += std::to_string(r.winner);
+  s += "}}\n";
+}
+
+std::string to_json_line(const DealRecord& r) {
+  std::string s;
+  append_json_line(s, r);
+  s.pop_back();
   return s;
 }
 
@@ -148,6 +213,16 @@ bool parse_record(std::string_view line, DealRecord& r, std::string& error) {
     error = "unknown record format (expected \"" + std::string(kFormat) + "\")";
     return false;
   }
+  if (const json::Value* kind = v.get("kind")) {
+    if (kind->text == kind_name(RecordKind::kGame) && kind->type == json::Value::Type::kString) {
+      r.kind = RecordKind::kGame;
+    } else if (kind->text == kind_name(RecordKind::kSingle) && kind->type == json::Value::Type::kString) {
+      r.kind = RecordKind::kSingle;
+    } else {
+      error = "bad field 'kind' (game or single)";
+      return false;
+    }
+  }
   const json::Value* profile = v.get("profile");
   if (!profile || profile->type != json::Value::Type::kString) {
     error = "missing field 'profile'";
@@ -164,11 +239,23 @@ bool parse_record(std::string_view line, DealRecord& r, std::string& error) {
     return false;
   }
   r.seed = std::stoull(seed->text);
-  if (!read_int(v, "deal", 0, 1000000, x, error)) return false;
-  r.deal = static_cast<int>(x);
+  if (!read_int(v, "deal", 0, int64_t{1} << 50, x, error)) return false;
+  r.deal = x;
   if (!read_int(v, "dealer", 0, rules.players - 1, x, error)) return false;
   r.dealer = static_cast<int>(x);
   if (!read_ints(v, "scores_before", rules.teams, r.scores_before, error)) return false;
+  if (const json::Value* agents = v.get("agents")) {
+    bool ok =
+        agents->type == json::Value::Type::kArray && static_cast<int>(agents->items.size()) == rules.players;
+    for (size_t i = 0; ok && i < agents->items.size(); ++i) {
+      ok = agents->items[i].type == json::Value::Type::kString;
+      if (ok) r.agents.push_back(agents->items[i].text);
+    }
+    if (!ok) {
+      error = "field 'agents' must be an array of " + std::to_string(rules.players) + " agent specs";
+      return false;
+    }
+  }
   const json::Value* deck = v.get("deck");
   if (!deck || deck->type != json::Value::Type::kString) {
     error = "missing field 'deck'";
@@ -290,6 +377,66 @@ bool replay_record(const DealRecord& r, std::string& error) {
       return false;
     }
   }
+  return true;
+}
+
+bool RecordChecker::check(const DealRecord& rec, std::string& error) {
+  Rules rules;
+  if (!parse_profile(rec.profile, rules, error)) return false;
+  Deck deck;
+  int n = 0;
+  if (rec.kind == RecordKind::kSingle) {
+    n = single_deal_deck(rules, rec.seed, rec.deal, deck);
+    if (rec.dealer != rec.deal % rules.players || rec.scores_before != std::array<int32_t, kMaxTeams>{}) {
+      error =
+          "single deal " + std::to_string(rec.deal) + ": the dealer must be deal mod players, the scores 0";
+      return false;
+    }
+    if (rec.game_end != GameEnd::kPlaying || rec.winner != -1) {
+      error = "a single deal has no game result";
+      return false;
+    }
+  } else {
+    if (rec.deal == 0) {
+      game_ = new_game(rules, rec.seed);
+      in_game_ = true;
+      ++games;
+    }
+    if (!in_game_ || rec.seed != game_.seed || rec.deal != game_.deal) {
+      error = "deal " + std::to_string(rec.deal) + " of seed " + std::to_string(rec.seed) +
+              " does not follow the previous record";
+      return false;
+    }
+    if (game_.end != GameEnd::kPlaying) {
+      error = "deal " + std::to_string(rec.deal) + " follows the end of its game";
+      return false;
+    }
+    if (rec.dealer != game_.dealer || rec.scores_before != game_.totals) {
+      error = "dealer or scores_before differ from the game's own";
+      return false;
+    }
+    n = game_deck(rules, rec.seed, static_cast<int>(rec.deal), deck);
+  }
+  if (n != rec.deck_size || !std::equal(deck.begin(), deck.begin() + n, rec.deck.begin())) {
+    error = "the deck is not the one seed " + std::to_string(rec.seed) + " gives deal " +
+            std::to_string(rec.deal);
+    return false;
+  }
+  if (!replay_record(rec, error)) return false;
+  if (rec.kind == RecordKind::kGame) {
+    State s;
+    start_deal(s, rules, rec.deck, rec.deck_size, rec.dealer, rec.scores_before);
+    for (auto [seat, a] : rec.actions) apply(s, a);
+    finish_deal(game_, s);
+    if (game_.end != rec.game_end || game_.winner != rec.winner) {
+      error = "game result differs: engine says " + std::string(game_end_name(game_.end));
+      return false;
+    }
+    ++game_deals;
+  } else {
+    ++single_deals;
+  }
+  actions += static_cast<int64_t>(rec.actions.size());
   return true;
 }
 

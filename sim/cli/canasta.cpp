@@ -113,14 +113,12 @@ int cmd_play(const std::string& profile, uint64_t seed, const std::string& recor
 }
 
 int cmd_replay(const std::vector<std::string>& files) {
-  int64_t records = 0, actions = 0, games = 0;
+  RecordChecker checker;
   for (const auto& path : files) {
     std::ifstream in(path);
     if (!in) throw InputError{"cannot read '" + path + "'"};
     std::string line;
-    int line_no = 0;
-    Game g;
-    bool in_game = false;
+    int64_t line_no = 0;
     while (std::getline(in, line)) {
       ++line_no;
       if (line.empty()) continue;
@@ -128,42 +126,14 @@ int cmd_replay(const std::vector<std::string>& files) {
       DealRecord rec;
       std::string error;
       if (!parse_record(line, rec, error)) throw InputError{where + ": " + error};
-      // The deal must continue its game: same seed, the next deal, the rotated dealer.
-      const Rules rules = rules_or_throw(rec.profile);
-      if (rec.deal == 0) {
-        g = new_game(rules, rec.seed);
-        in_game = true;
-        ++games;
-      }
-      if (!in_game || rec.seed != g.seed || rec.deal != g.deal) {
-        std::cerr << where << ": deal " << rec.deal << " of seed " << rec.seed
-                  << " does not follow the previous record\n";
-        return kDisagree;
-      }
-      Deck deck;
-      const int n = game_deck(rules, rec.seed, rec.deal, deck);
-      if (n != rec.deck_size || !std::equal(deck.begin(), deck.begin() + n, rec.deck.begin()) ||
-          rec.dealer != g.dealer || rec.scores_before != g.totals) {
-        std::cerr << where << ": deck, dealer or scores_before differ from the game's own\n";
-        return kDisagree;
-      }
-      if (!replay_record(rec, error)) {
+      if (!checker.check(rec, error)) {
         std::cerr << where << ": " << error << "\n";
         return kDisagree;
       }
-      State s;
-      start_deal(s, rules, rec.deck, rec.deck_size, rec.dealer, rec.scores_before);
-      for (auto [seat, a] : rec.actions) apply(s, a);
-      finish_deal(g, s);
-      if (g.end != rec.game_end || g.winner != rec.winner) {
-        std::cerr << where << ": game result differs: engine says " << game_end_name(g.end) << "\n";
-        return kDisagree;
-      }
-      ++records;
-      actions += static_cast<int64_t>(rec.actions.size());
     }
   }
-  std::cout << "replayed " << records << " deals of " << games << " games, " << actions
+  std::cout << "replayed " << checker.game_deals << " deals of " << checker.games << " games and "
+            << checker.single_deals << " single deals, " << checker.actions
             << " actions: all legal, all scores agree\n";
   return 0;
 }
@@ -204,33 +174,20 @@ void print_summary(const ExperimentConfig& c, const Summary& s) {
       s.pickups, s.pickup_size, s.freezes, s.blocks, s.opening_turn);
 }
 
-void write_outputs(const std::string& dir, const ExperimentConfig& c, const Summary& s,
-                   const std::vector<DealRow>& rows) {
+// Creates `dir` and writes each (name, text) into it, each atomically.
+void write_dir(const std::string& dir, const std::vector<std::pair<std::string, std::string>>& files) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) throw InputError{"cannot create '" + dir + "': " + ec.message()};
-  write_atomically(dir + "/deals.csv", rows_to_csv(rows));
-  write_atomically(dir + "/summary.json", summary_to_json(c, s));
+  for (const auto& [name, text] : files) write_atomically(dir + "/" + name, text);
+  std::printf("  files       ");
+  for (const auto& f : files) std::printf(" %s/%s", dir.c_str(), f.first.c_str());
+  std::printf("\n");
 }
 
-int cmd_games(const ExperimentConfig& c, int64_t games, const std::string& out_dir) {
-  std::vector<GameRow> rows;
-  std::string error;
-  const auto t0 = std::chrono::steady_clock::now();
-  std::signal(SIGINT, [](int) {
-    g_stop = true;
-    std::signal(SIGINT, SIG_DFL);
-  });
-  const bool ok = run_games(c, games, rows, error, &g_stop);
-  std::signal(SIGINT, SIG_DFL);
-  if (!ok) throw InputError{error};
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  const GameSummary s = summarize_games(rows, c.duplicate);
-  std::printf("canasta sim: %s against %s, whole games, profile %s, seed %llu\n", c.side0.c_str(),
-              c.side1.c_str(), c.profile.c_str(), static_cast<unsigned long long>(c.seed));
-  for (const auto& [seat, spec] : c.seats) std::printf("  seat %d plays %s\n", seat, spec.c_str());
-  std::printf("  games        %lld played%s in %.2f s, %.1f deals per game\n", static_cast<long long>(s.rows),
-              c.duplicate ? " (every game twice, the agents' sides swapped)" : "", seconds, s.deals);
+void print_game_summary(const ExperimentConfig& c, const GameSummary& s) {
+  std::printf("  games        %lld played%s, %.1f deals per game\n", static_cast<long long>(s.rows),
+              c.duplicate ? " (every game twice, the agents' sides swapped)" : "", s.deals);
   std::printf(
       "  games won    A %lld, B %lld, drawn or abandoned %lld; A's share %.2f%% [%.2f%%, %.2f%%] (Wilson "
       "95%%)\n",
@@ -239,19 +196,118 @@ int cmd_games(const ExperimentConfig& c, int64_t games, const std::string& out_d
   std::printf("  final margin %+.1f points per game for A [%+.1f, %+.1f]%s\n", s.margin.mean, s.margin.lo,
               s.margin.hi, c.duplicate ? " (paired)" : "");
   std::printf("  Elo          %+.1f for A [%+.1f, %+.1f]\n", s.elo.mean, s.elo.lo, s.elo.hi);
-  if (g_stop) std::printf("  stopped      by Ctrl-C: the numbers above hold the games that finished\n");
-  if (!out_dir.empty()) {
-    std::error_code ec;
-    std::filesystem::create_directories(out_dir, ec);
-    if (ec) throw InputError{"cannot create '" + out_dir + "': " + ec.message()};
-    write_atomically(out_dir + "/games.csv", game_rows_to_csv(rows));
-    std::printf("  files        %s/games.csv\n", out_dir.c_str());
+}
+
+// A progress line on stderr (only on a terminal): done, rate, time left.
+class Progress {
+ public:
+  Progress(int64_t total, const char* unit) : total_(total), unit_(unit), tty_(::isatty(2) != 0) {}
+  ~Progress() { clear(); }
+  void operator()(int64_t done) {
+    if (!tty_) return;
+    const int64_t step = std::max<int64_t>(total_ / 200, 1);
+    int64_t prev = last_.load();
+    if (done - prev < step || !last_.compare_exchange_strong(prev, done)) return;
+    const double rate = static_cast<double>(done) / std::max(seconds(), 1e-9);
+    std::fprintf(stderr, "\r%lld/%lld %s, %.0f %s/s, %.0f s left   ", static_cast<long long>(done),
+                 static_cast<long long>(total_), unit_, rate, unit_,
+                 static_cast<double>(total_ - done) / rate);
   }
+  void clear() {
+    if (tty_ && last_.load() > 0) std::fprintf(stderr, "\r%*s\r", 78, "");
+    last_ = 0;
+  }
+  double seconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
+  }
+
+ private:
+  int64_t total_;
+  const char* unit_;
+  bool tty_;
+  std::atomic<int64_t> last_{0};
+  std::chrono::steady_clock::time_point t0_ = std::chrono::steady_clock::now();
+};
+
+// The JSON Lines records of a run, streamed into a temporary file that is
+// renamed to `path` when the run is over (and removed if it fails).
+class RecordFile {
+ public:
+  explicit RecordFile(std::string path) : path_(std::move(path)) {
+    if (path_.empty()) return;
+    tmp_ = path_ + ".tmp" + std::to_string(::getpid());
+    out_.open(tmp_, std::ios::binary);
+    if (!out_) throw InputError{"cannot write '" + path_ + "'"};
+  }
+  ~RecordFile() {
+    if (!tmp_.empty()) std::filesystem::remove(tmp_);
+  }
+  // The sink for run_experiment / run_games; a failed write stops the run.
+  RecordSink sink() {
+    if (path_.empty()) return {};
+    return [this](const std::string& lines) {
+      out_ << lines;
+      if (!out_) g_stop = true;
+    };
+  }
+  void finish() {
+    if (path_.empty()) return;
+    out_.close();
+    std::error_code ec;
+    if (!out_) throw InputError{"cannot write '" + path_ + "'"};
+    std::filesystem::rename(tmp_, path_, ec);
+    if (ec) throw InputError{"cannot write '" + path_ + "': " + ec.message()};
+    tmp_.clear();
+  }
+
+ private:
+  std::string path_, tmp_;
+  std::ofstream out_;
+};
+
+// Ctrl-C sets g_stop (the run keeps what finished); a second one ends at once.
+struct StopOnCtrlC {
+  StopOnCtrlC() {
+    std::signal(SIGINT, [](int) {
+      g_stop = true;
+      std::signal(SIGINT, SIG_DFL);
+    });
+  }
+  ~StopOnCtrlC() { std::signal(SIGINT, SIG_DFL); }
+};
+
+int cmd_games(const ExperimentConfig& c, const std::string& out_dir, const std::string& record_path) {
+  RecordFile records(record_path);
+  Progress progress((c.games - c.shard + c.shards - 1) / c.shards * (c.duplicate ? 2 : 1), "games");
+  std::vector<GameRow> rows;
+  std::string error;
+  bool ok = false;
+  {
+    StopOnCtrlC ctrl_c;
+    ok = run_games(c, rows, error, &g_stop, std::ref(progress), records.sink());
+  }
+  progress.clear();
+  if (!ok) throw InputError{error};
+  records.finish();
+  const double seconds = progress.seconds();
+  const GameSummary s = summarize_games(rows, c.duplicate);
+  const std::string shard_note =
+      c.shards > 1 ? ", shard " + std::to_string(c.shard) + "/" + std::to_string(c.shards) : "";
+  std::printf("canasta sim: %s against %s, whole games, profile %s, seed %llu%s\n", c.side0.c_str(),
+              c.side1.c_str(), c.profile.c_str(), static_cast<unsigned long long>(c.seed),
+              shard_note.c_str());
+  for (const auto& [seat, spec] : c.seats) std::printf("  seat %d plays %s\n", seat, spec.c_str());
+  std::printf("  speed        %.1f games/s, %.2f s\n", static_cast<double>(rows.size()) / seconds, seconds);
+  print_game_summary(c, s);
+  if (g_stop) std::printf("  stopped      by Ctrl-C: the numbers above hold the games that finished\n");
+  if (!out_dir.empty())
+    write_dir(out_dir, {{"summary.json", game_summary_to_json(c, s)}, {"games.csv", game_rows_to_csv(rows)}});
+  if (!record_path.empty()) std::printf("  records      %s\n", record_path.c_str());
   return g_stop ? 130 : 0;
 }
 
 int cmd_sim(ExperimentConfig c, const std::string& shard, const std::string& out_dir, bool dup_set, bool dup,
-            int64_t games) {
+            const std::string& record_path) {
   Rules rules = rules_or_throw(c.profile);
   c.profile = profile_spec(rules);
   c.duplicate = dup_set ? dup : c.side0 != c.side1;
@@ -268,31 +324,20 @@ int cmd_sim(ExperimentConfig c, const std::string& shard, const std::string& out
     c.shard = i;
     c.shards = n;
   }
-  if (games > 0) return cmd_games(c, games, out_dir);
-  const bool tty = ::isatty(2);
-  const int64_t total = ((c.deals - c.shard + c.shards - 1) / c.shards) * (c.duplicate ? 2 : 1);
-  std::atomic<int64_t> last{0};
-  const auto t0 = std::chrono::steady_clock::now();
-  std::signal(SIGINT, [](int) {
-    g_stop = true;
-    std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C ends at once
-  });
+  if (c.games > 0) return cmd_games(c, out_dir, record_path);
+  RecordFile records(record_path);
+  Progress progress((c.deals - c.shard + c.shards - 1) / c.shards * (c.duplicate ? 2 : 1), "deals");
   std::vector<DealRow> rows;
   std::string error;
-  const bool ok = run_experiment(c, rows, error, &g_stop, [&](int64_t done) {
-    if (!tty) return;
-    const int64_t step = std::max<int64_t>(total / 200, 1);
-    int64_t prev = last.load();
-    if (done - prev < step || !last.compare_exchange_strong(prev, done)) return;
-    const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    const double rate = static_cast<double>(done) / std::max(el, 1e-9);
-    std::fprintf(stderr, "\r%lld/%lld deals, %.0f deals/s, %.0f s left   ", static_cast<long long>(done),
-                 static_cast<long long>(total), rate, static_cast<double>(total - done) / rate);
-  });
-  std::signal(SIGINT, SIG_DFL);
-  if (tty) std::fprintf(stderr, "\r%*s\r", 70, "");
+  bool ok = false;
+  {
+    StopOnCtrlC ctrl_c;
+    ok = run_experiment(c, rows, error, &g_stop, std::ref(progress), records.sink());
+  }
+  progress.clear();
   if (!ok) throw InputError{error};
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  records.finish();
+  const double seconds = progress.seconds();
   const Summary s = summarize(rows, c.duplicate);
   const int threads = c.threads > 0 ? c.threads : static_cast<int>(std::thread::hardware_concurrency());
   const std::string shard_note =
@@ -315,10 +360,9 @@ int cmd_sim(ExperimentConfig c, const std::string& shard, const std::string& out
   if (g_stop)
     std::printf("  stopped      by Ctrl-C: the numbers above hold the %lld deals that finished\n",
                 static_cast<long long>(rows.size()));
-  if (!out_dir.empty()) {
-    write_outputs(out_dir, c, s, rows);
-    std::printf("  files        %s/summary.json, %s/deals.csv\n", out_dir.c_str(), out_dir.c_str());
-  }
+  if (!out_dir.empty())
+    write_dir(out_dir, {{"summary.json", summary_to_json(c, s)}, {"deals.csv", rows_to_csv(rows)}});
+  if (!record_path.empty()) std::printf("  records      %s\n", record_path.c_str());
   return g_stop ? 130 : 0;
 }
 
@@ -328,40 +372,69 @@ std::string read_file(const std::string& path) {
   return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
-int cmd_merge(const std::vector<std::string>& dirs, const std::string& out_dir) {
-  ExperimentConfig merged;
-  std::vector<DealRow> rows;
+// Reads the shards' rows (Row: DealRow or GameRow, `index` its deal or game),
+// checks they belong to one run and do not overlap, and returns them in
+// (index, twin) order with the run's configuration.
+template <class Row, class Index, class FromCsv>
+std::vector<Row> read_shards(const std::vector<std::string>& dirs, const char* csv, Index index,
+                             FromCsv from_csv, ExperimentConfig& merged) {
+  std::vector<Row> rows;
   for (size_t i = 0; i < dirs.size(); ++i) {
     ExperimentConfig c;
     std::string error;
     if (!config_from_json(read_file(dirs[i] + "/summary.json"), c, error))
       throw InputError{dirs[i] + ": " + error};
-    std::vector<DealRow> part;
-    if (!rows_from_csv(read_file(dirs[i] + "/deals.csv"), part, error))
-      throw InputError{dirs[i] + ": " + error};
-    if (i == 0) {
-      merged = c;
-    } else if (c.profile != merged.profile || c.side0 != merged.side0 || c.side1 != merged.side1 ||
-               c.seed != merged.seed || c.deals != merged.deals || c.duplicate != merged.duplicate ||
-               c.shards != merged.shards) {
+    std::vector<Row> part;
+    if (!from_csv(read_file(dirs[i] + "/" + csv), part, error)) throw InputError{dirs[i] + ": " + error};
+    if (i > 0 && (c.profile != merged.profile || c.side0 != merged.side0 || c.side1 != merged.side1 ||
+                  c.seats != merged.seats || c.seed != merged.seed || c.deals != merged.deals ||
+                  c.games != merged.games || c.duplicate != merged.duplicate || c.shards != merged.shards))
       throw InputError{dirs[i] + ": not a shard of the same run as " + dirs[0]};
-    }
+    if (i == 0) merged = c;
     rows.insert(rows.end(), part.begin(), part.end());
   }
-  std::sort(rows.begin(), rows.end(), [](const DealRow& a, const DealRow& b) {
-    return a.deal != b.deal ? a.deal < b.deal : a.swapped < b.swapped;
+  std::sort(rows.begin(), rows.end(), [&](const Row& a, const Row& b) {
+    return index(a) != index(b) ? index(a) < index(b) : a.swapped < b.swapped;
   });
   for (size_t i = 1; i < rows.size(); ++i)
-    if (rows[i].deal == rows[i - 1].deal && rows[i].swapped == rows[i - 1].swapped)
-      throw InputError{"deal " + std::to_string(rows[i].deal) + " appears in two shards"};
+    if (index(rows[i]) == index(rows[i - 1]) && rows[i].swapped == rows[i - 1].swapped)
+      throw InputError{std::string(merged.games > 0 ? "game " : "deal ") + std::to_string(index(rows[i])) +
+                       " appears in two shards"};
   merged.shard = 0;
   merged.shards = 1;
-  const Summary s = summarize(rows, merged.duplicate);
-  std::printf("canasta merge: %zu shard directories, %s against %s, profile %s, seed %llu\n", dirs.size(),
-              merged.side0.c_str(), merged.side1.c_str(), merged.profile.c_str(),
-              static_cast<unsigned long long>(merged.seed));
-  print_summary(merged, s);
-  if (!out_dir.empty()) write_outputs(out_dir, merged, s, rows);
+  return rows;
+}
+
+int cmd_merge(const std::vector<std::string>& dirs, const std::string& out_dir) {
+  ExperimentConfig first;
+  std::string error;
+  if (!config_from_json(read_file(dirs[0] + "/summary.json"), first, error))
+    throw InputError{dirs[0] + ": " + error};
+  ExperimentConfig m;
+  auto header = [&](const char* what) {
+    std::printf("canasta merge: %zu shard directories, %s against %s%s, profile %s, seed %llu\n", dirs.size(),
+                m.side0.c_str(), m.side1.c_str(), what, m.profile.c_str(),
+                static_cast<unsigned long long>(m.seed));
+    for (const auto& [seat, spec] : m.seats) std::printf("  seat %d plays %s\n", seat, spec.c_str());
+  };
+  if (first.games > 0) {
+    const auto rows = read_shards<GameRow>(
+        dirs, "games.csv", [](const GameRow& r) { return r.game; }, game_rows_from_csv, m);
+    const GameSummary s = summarize_games(rows, m.duplicate);
+    header(", whole games");
+    print_game_summary(m, s);
+    if (!out_dir.empty())
+      write_dir(out_dir,
+                {{"summary.json", game_summary_to_json(m, s)}, {"games.csv", game_rows_to_csv(rows)}});
+    return 0;
+  }
+  const auto rows = read_shards<DealRow>(
+      dirs, "deals.csv", [](const DealRow& r) { return r.deal; }, rows_from_csv, m);
+  const Summary s = summarize(rows, m.duplicate);
+  header("");
+  print_summary(m, s);
+  if (!out_dir.empty())
+    write_dir(out_dir, {{"summary.json", summary_to_json(m, s)}, {"deals.csv", rows_to_csv(rows)}});
   return 0;
 }
 
@@ -481,8 +554,7 @@ int main(int argc, char** argv) {
   sim->add_option("--deals,-n", ec.deals, "number of deals (each played twice in duplicate)")
       ->check(CLI::Range(int64_t{1}, int64_t{1} << 40))
       ->capture_default_str();
-  int64_t games = 0;
-  sim->add_option("--games,-g", games,
+  sim->add_option("--games,-g", ec.games,
                   "play this many whole games (to the profile's target) instead of deals")
       ->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
   auto* dup_flag =
@@ -496,7 +568,11 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   sim->add_option("--profile,-p", profile, profile_doc)->capture_default_str();
   sim->add_option("--shard", shard, "run only shard i of n (i/n): deal indices k with k mod n = i");
-  sim->add_option("--out,-o", out_dir, "write summary.json and deals.csv into this directory");
+  sim->add_option("--out,-o", out_dir,
+                  "write summary.json and deals.csv (games.csv with --games) into this directory");
+  std::string sim_record;
+  sim->add_option("--record,-r", sim_record,
+                  "write every deal's game record (JSON Lines, canasta replay checks it) to this file");
   std::vector<std::string> seat_specs;
   sim->add_option("--seat", seat_specs,
                   "N=SPEC: seat N plays SPEC instead of its side's agent (repeatable; in duplicate the agent "
@@ -605,7 +681,7 @@ int main(int argc, char** argv) {
         ec.alpha = v[2];
         ec.beta = v[3];
       }
-      return cmd_sim(ec, shard, out_dir, dup_flag->count() > 0, duplicate, games);
+      return cmd_sim(ec, shard, out_dir, dup_flag->count() > 0, duplicate, sim_record);
     }
     if (*merge) return cmd_merge(merge_dirs, merge_out);
     if (*tournament) {

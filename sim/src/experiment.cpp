@@ -13,6 +13,7 @@
 
 #include "canasta/agent.h"
 #include "canasta/json.h"
+#include "canasta/record.h"
 #include "canasta/sim.h"
 
 namespace canasta {
@@ -30,9 +31,28 @@ std::string seat_spec(const ExperimentConfig& c, const Rules& rules, int seat) {
 
 // `agents[seat]` plays `seat` in the original deal; in the twin every agent
 // moves one seat on, which puts it on the other side.
+// The seat whose agent plays `seat` in the twin `swapped`.
+int player_of(const Rules& rules, int seat, int swapped) {
+  return swapped ? (seat + rules.players - 1) % rules.players : seat;
+}
+
+// The agent spec of every seat in the twin `swapped`, as records name them.
+std::vector<std::string> seat_specs(const ExperimentConfig& c, const Rules& rules, int swapped) {
+  std::vector<std::string> specs;
+  for (int seat = 0; seat < rules.players; ++seat)
+    specs.push_back(seat_spec(c, rules, player_of(rules, seat, swapped)));
+  return specs;
+}
+
+// Plays deal k (twin `swapped`) into `row`; with `rec`, appends its JSON Lines record to `lines`.
 void play_row(const Rules& rules, const ExperimentConfig& c, int64_t k, int swapped,
-              const std::vector<std::unique_ptr<Agent>>& agents, State& s, DealRow& row) {
-  start_sim_deal(s, rules, c.seed, k);
+              const std::vector<std::unique_ptr<Agent>>& agents, State& s, DealRow& row, DealRecord* rec,
+              std::string* lines) {
+  start_single_deal(s, rules, c.seed, k);
+  if (rec) {
+    begin_single_record(*rec, s, c.seed, k);
+    rec->agents = seat_specs(c, rules, swapped);
+  }
   Rng rng(derive_seed(c.seed, 6 + static_cast<uint64_t>(swapped), static_cast<uint64_t>(k)));
   row = DealRow{};
   row.deal = k;
@@ -41,8 +61,8 @@ void play_row(const Rules& rules, const ExperimentConfig& c, int64_t k, int swap
   while (!s.over()) {
     const int seat = s.actor();
     const int side = rules.team_of(seat);
-    const int plays = swapped ? (seat + rules.players - 1) % rules.players : seat;
-    const Action act = agents[static_cast<size_t>(plays)]->act(View(s, seat), rng);
+    const Action act = agents[static_cast<size_t>(player_of(rules, seat, swapped))]->act(View(s, seat), rng);
+    if (rec) rec->actions.emplace_back(seat, act);
     const bool had_melds = s.melds[side].any();
     if (act.type() == ActionType::kTakePile) {
       ++row.pickups;
@@ -71,6 +91,10 @@ void play_row(const Rules& rules, const ExperimentConfig& c, int64_t k, int swap
     int reds = 0;
     for (int seat = t; seat < rules.players; seat += rules.teams) reds += s.red3[seat];
     row.red_threes[t] = static_cast<int8_t>(reds);
+  }
+  if (rec) {
+    end_record(*rec, s);
+    append_json_line(*lines, *rec);
   }
 }
 
@@ -121,6 +145,70 @@ constexpr const char* kCsvHeader =
     "mixed_canastas0,mixed_canastas1,red_threes0,red_threes1,opening_turn0,opening_turn1,pickups,"
     "pickup_cards,freezes,blocks";
 
+// Reads a CSV of integers with the given header; `row(values)` takes each line.
+template <class Row>
+bool read_csv(const std::string& text, const char* name, std::string_view header, int columns,
+              std::string& error, const Row& row) {
+  size_t pos = 0;
+  int64_t line_no = 0;
+  std::vector<int64_t> v(static_cast<size_t>(columns));
+  while (pos < text.size()) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string::npos) end = text.size();
+    const std::string_view line(text.data() + pos, end - pos);
+    pos = end + 1;
+    const std::string where = std::string(name) + " line " + std::to_string(++line_no);
+    if (line_no == 1) {
+      if (line != header) {
+        error = std::string("not a ") + name + " of this version (header differs)";
+        return false;
+      }
+      continue;
+    }
+    if (line.empty()) continue;
+    int n = 0;
+    size_t start = 0;
+    for (;;) {
+      const size_t comma = line.find(',', start);
+      const std::string_view cell =
+          line.substr(start, comma == std::string_view::npos ? line.npos : comma - start);
+      if (n == columns || !parse_i64(cell, v[static_cast<size_t>(n++)])) {
+        error = where + ": " + std::to_string(columns) + " integer columns expected";
+        return false;
+      }
+      if (comma == std::string_view::npos) break;
+      start = comma + 1;
+    }
+    if (n != columns) {
+      error = where + ": " + std::to_string(columns) + " integer columns expected";
+      return false;
+    }
+    row(v.data());
+  }
+  return true;
+}
+
+std::string interval_json(const Interval& i) {
+  char b[160];
+  std::snprintf(b, sizeof b, "{\"mean\":%.17g,\"lo\":%.17g,\"hi\":%.17g}", i.mean, i.lo, i.hi);
+  return b;
+}
+
+// The "config" object of summary.json: what a merge checks the shards agree on.
+std::string config_json(const ExperimentConfig& c) {
+  std::string seats = "[";
+  for (size_t i = 0; i < c.seats.size(); ++i)
+    seats += (i ? ",[" : "[") + std::to_string(c.seats[i].first) + "," + json::quote(c.seats[i].second) + "]";
+  seats += "]";
+  char buf[1024];
+  std::snprintf(buf, sizeof buf, "\"seed\":%llu,\"%s\":%lld,\"duplicate\":%s,\"shard\":%d,\"shards\":%d}",
+                static_cast<unsigned long long>(c.seed), c.games > 0 ? "games" : "deals",
+                static_cast<long long>(c.games > 0 ? c.games : c.deals), c.duplicate ? "true" : "false",
+                c.shard, c.shards);
+  return "{\"profile\":" + json::quote(c.profile) + ",\"side0\":" + json::quote(c.side0) +
+         ",\"side1\":" + json::quote(c.side1) + ",\"seats\":" + seats + "," + buf;
+}
+
 // The profile of a run, after checking its agents, named seats and shard.
 bool check_config(const ExperimentConfig& c, Rules& rules, std::string& error) {
   if (!parse_profile(c.profile, rules, error)) return false;
@@ -143,10 +231,55 @@ bool check_config(const ExperimentConfig& c, Rules& rules, std::string& error) {
   return true;
 }
 
+// Indices recorded per batch: their records wait in memory until the batch ends.
+constexpr int64_t kRecordBatch = 4096;
+
+// Plays indices 0 .. count-1 (deal or game c.shard + i * c.shards) on the
+// pool in batches of `batch`: `play(i, agents, state, rec, lines)` plays
+// every twin of index i, with the seats' agents, appending JSON Lines records
+// to `lines` when `rec` is given (only when `records` is set). `done[i]` is set
+// when index i finished. After each batch its finished indices' records go to
+// `records` in index order, and `after_batch(next)` returning true ends the run.
+template <class Play, class AfterBatch>
+void play_indices(const ExperimentConfig& c, const Rules& rules, int64_t count, int64_t batch, int64_t grain,
+                  std::vector<uint8_t>& done, const std::atomic<bool>* stop, const RecordSink& records,
+                  const Play& play, const AfterBatch& after_batch) {
+  const int threads = c.threads > 0 ? c.threads : static_cast<int>(std::thread::hardware_concurrency());
+  tbb::task_arena arena(threads);
+  std::vector<std::string> lines;
+  for (int64_t first = 0, next = 0; first < count; first = next) {
+    next = std::min(count, first + batch);
+    if (records) lines.assign(static_cast<size_t>(next - first), std::string());
+    arena.execute([&] {
+      tbb::parallel_for(tbb::blocked_range<int64_t>(first, next, static_cast<size_t>(grain)),
+                        [&](const tbb::blocked_range<int64_t>& r) {
+                          std::string ignored;
+                          std::vector<std::unique_ptr<Agent>> agents;
+                          for (int seat = 0; seat < rules.players; ++seat)
+                            agents.push_back(make_agent(seat_spec(c, rules, seat), ignored));
+                          State s;
+                          DealRecord rec;
+                          for (int64_t i = r.begin(); i != r.end(); ++i) {
+                            if (stop && stop->load(std::memory_order_relaxed)) return;
+                            play(i, agents, s, records ? &rec : nullptr,
+                                 records ? &lines[static_cast<size_t>(i - first)] : nullptr);
+                            done[static_cast<size_t>(i)] = 1;
+                          }
+                        });
+    });
+    if (records)
+      for (int64_t i = first; i < next; ++i)
+        if (done[static_cast<size_t>(i)]) records(lines[static_cast<size_t>(i - first)]);
+    if (stop && stop->load()) break;
+    if (after_batch(next)) break;
+  }
+}
+
 }  // namespace
 
 bool run_experiment(const ExperimentConfig& c, std::vector<DealRow>& rows, std::string& error,
-                    const std::atomic<bool>* stop, const std::function<void(int64_t)>& progress) {
+                    const std::atomic<bool>* stop, const std::function<void(int64_t)>& progress,
+                    const RecordSink& records) {
   Rules rules;
   if (!check_config(c, rules, error)) return false;
   const int twins = c.duplicate ? 2 : 1;
@@ -154,40 +287,25 @@ bool run_experiment(const ExperimentConfig& c, std::vector<DealRow>& rows, std::
   std::vector<DealRow> all(static_cast<size_t>(count * twins));
   std::vector<uint8_t> done(static_cast<size_t>(count), 0);
   std::atomic<int64_t> finished{0};
-  const int threads = c.threads > 0 ? c.threads : static_cast<int>(std::thread::hardware_concurrency());
-  tbb::task_arena arena(threads);
   // With a sequential test the deals go in fixed batches, so that where the
   // test stops does not depend on the thread count.
-  const int64_t batch = c.sprt_on ? 1024 : std::max<int64_t>(count, 1);
-  int64_t next = 0;
-  for (int64_t first = 0; first < count; first = next) {
-    next = std::min(count, first + batch);
-    arena.execute([&] {
-      tbb::parallel_for(tbb::blocked_range<int64_t>(first, next, 64),
-                        [&](const tbb::blocked_range<int64_t>& r) {
-                          std::string ignored;
-                          std::vector<std::unique_ptr<Agent>> agents;
-                          for (int seat = 0; seat < rules.players; ++seat)
-                            agents.push_back(make_agent(seat_spec(c, rules, seat), ignored));
-                          State s;
-                          for (int64_t i = r.begin(); i != r.end(); ++i) {
-                            if (stop && stop->load(std::memory_order_relaxed)) return;
-                            const int64_t k = c.shard + i * c.shards;
-                            for (int t = 0; t < twins; ++t)
-                              play_row(rules, c, k, t, agents, s, all[static_cast<size_t>(i * twins + t)]);
-                            done[static_cast<size_t>(i)] = 1;
-                            const int64_t n = finished.fetch_add(twins) + twins;
-                            if (progress) progress(n);
-                          }
-                        });
-    });
-    if (stop && stop->load()) break;
-    if (c.sprt_on) {
-      // Every index before `next` has finished: the prefix of `all` is in order.
-      const std::span<const DealRow> so_far(all.data(), static_cast<size_t>(next * twins));
-      if (sprt(so_far, c.duplicate, c.elo0, c.elo1, c.alpha, c.beta).decision != 0) break;
-    }
-  }
+  const int64_t batch = c.sprt_on ? 1024 : records ? kRecordBatch : std::max<int64_t>(count, 1);
+  play_indices(
+      c, rules, count, batch, 64, done, stop, records,
+      [&](int64_t i, const std::vector<std::unique_ptr<Agent>>& agents, State& s, DealRecord* rec,
+          std::string* lines) {
+        for (int t = 0; t < twins; ++t)
+          play_row(rules, c, c.shard + i * c.shards, t, agents, s, all[static_cast<size_t>(i * twins + t)],
+                   rec, lines);
+        const int64_t n = finished.fetch_add(twins) + twins;
+        if (progress) progress(n);
+      },
+      [&](int64_t next) {
+        if (!c.sprt_on) return false;
+        // Every index before `next` has finished: the prefix of `all` is in order.
+        const std::span<const DealRow> so_far(all.data(), static_cast<size_t>(next * twins));
+        return sprt(so_far, c.duplicate, c.elo0, c.elo1, c.alpha, c.beta).decision != 0;
+      });
   keep_finished(all, done, twins, rows);
   return true;
 }
@@ -303,39 +421,7 @@ std::string rows_to_csv(const std::vector<DealRow>& rows) {
 
 bool rows_from_csv(const std::string& text, std::vector<DealRow>& rows, std::string& error) {
   rows.clear();
-  size_t pos = 0;
-  int line_no = 0;
-  while (pos < text.size()) {
-    size_t end = text.find('\n', pos);
-    if (end == std::string::npos) end = text.size();
-    const std::string_view line(text.data() + pos, end - pos);
-    pos = end + 1;
-    if (++line_no == 1) {
-      if (line != kCsvHeader) {
-        error = "not a deals.csv of this version (header differs)";
-        return false;
-      }
-      continue;
-    }
-    if (line.empty()) continue;
-    int64_t v[21];
-    int n = 0;
-    size_t start = 0;
-    while (n < 21) {
-      const size_t comma = line.find(',', start);
-      const std::string_view cell =
-          line.substr(start, comma == std::string_view::npos ? line.npos : comma - start);
-      if (!parse_i64(cell, v[n++])) {
-        error = "deals.csv line " + std::to_string(line_no) + ": bad number";
-        return false;
-      }
-      if (comma == std::string_view::npos) break;
-      start = comma + 1;
-    }
-    if (n != 21) {
-      error = "deals.csv line " + std::to_string(line_no) + ": 21 columns expected";
-      return false;
-    }
+  return read_csv(text, "deals.csv", kCsvHeader, 21, error, [&](const int64_t* v) {
     DealRow r;
     r.deal = v[0];
     r.swapped = static_cast<int8_t>(v[1]);
@@ -359,31 +445,22 @@ bool rows_from_csv(const std::string& text, std::vector<DealRow>& rows, std::str
     r.freezes = static_cast<int16_t>(v[19]);
     r.blocks = static_cast<int16_t>(v[20]);
     rows.push_back(r);
-  }
-  return true;
+  });
 }
 
 std::string summary_to_json(const ExperimentConfig& c, const Summary& s) {
   char buf[4096];
-  auto iv = [](const Interval& i) {
-    char b[160];
-    std::snprintf(b, sizeof b, "{\"mean\":%.17g,\"lo\":%.17g,\"hi\":%.17g}", i.mean, i.lo, i.hi);
-    return std::string(b);
-  };
   std::snprintf(
       buf, sizeof buf,
-      "{\"format\":\"canasta-summary/1\",\"config\":{\"profile\":%s,\"side0\":%s,\"side1\":%s,"
-      "\"seed\":%llu,\"deals\":%lld,\"duplicate\":%s,\"shard\":%d,\"shards\":%d},"
+      "{\"format\":\"canasta-summary/1\",\"config\":%s,"
       "\"rows\":%lld,\"a_won\":%lld,\"b_won\":%lld,\"tied\":%lld,\"a_win_share\":%s,\"margin\":%s,"
       "\"elo\":%s,\"unpaired_margin_width\":%.17g,\"per_deal\":{\"went_out\":%.17g,\"concealed\":%.17g,"
       "\"stock_out\":%.17g,\"red_three_last\":%.17g,\"turns\":%.17g,\"actions\":%.17g,"
       "\"natural_canastas\":%.17g,\"mixed_canastas\":%.17g,\"red_threes\":%.17g,\"pickups\":%.17g,"
       "\"pickup_size\":%.17g,\"freezes\":%.17g,\"blocks\":%.17g,\"opening_turn\":%.17g}}\n",
-      json::quote(c.profile).c_str(), json::quote(c.side0).c_str(), json::quote(c.side1).c_str(),
-      static_cast<unsigned long long>(c.seed), static_cast<long long>(c.deals),
-      c.duplicate ? "true" : "false", c.shard, c.shards, static_cast<long long>(s.rows),
-      static_cast<long long>(s.a_won), static_cast<long long>(s.b_won), static_cast<long long>(s.tied),
-      iv(s.a_win_share).c_str(), iv(s.margin).c_str(), iv(s.elo).c_str(), s.unpaired_width, s.went_out,
+      config_json(c).c_str(), static_cast<long long>(s.rows), static_cast<long long>(s.a_won),
+      static_cast<long long>(s.b_won), static_cast<long long>(s.tied), interval_json(s.a_win_share).c_str(),
+      interval_json(s.margin).c_str(), interval_json(s.elo).c_str(), s.unpaired_width, s.went_out,
       s.concealed, s.stock_out, s.red_three_last, s.turns, s.actions, s.natural_canastas, s.mixed_canastas,
       s.red_threes, s.pickups, s.pickup_size, s.freezes, s.blocks, s.opening_turn);
   return buf;
@@ -407,7 +484,7 @@ bool config_from_json(const std::string& text, ExperimentConfig& c, std::string&
     const json::Value* x = cfg->get(key);
     return x && x->type == json::Value::Type::kNumber && parse_i64(x->text, out);
   };
-  int64_t deals = 0, shard = 0, shards = 0;
+  int64_t count = 0, shard = 0, shards = 0;
   uint64_t seed = 0;
   const json::Value* seed_v = cfg->get("seed");
   const bool seed_ok =
@@ -415,14 +492,28 @@ bool config_from_json(const std::string& text, ExperimentConfig& c, std::string&
       std::from_chars(seed_v->text.data(), seed_v->text.data() + seed_v->text.size(), seed).ptr ==
           seed_v->text.data() + seed_v->text.size();
   const json::Value* dup = cfg->get("duplicate");
+  const bool games = cfg->get("games") != nullptr;
   if (!str("profile", c.profile) || !str("side0", c.side0) || !str("side1", c.side1) || !seed_ok ||
-      !num("deals", deals) || !num("shard", shard) || !num("shards", shards) || !dup ||
+      !num(games ? "games" : "deals", count) || !num("shard", shard) || !num("shards", shards) || !dup ||
       dup->type != json::Value::Type::kBool) {
     error = "summary.json config is incomplete";
     return false;
   }
+  c.seats.clear();
+  if (const json::Value* seats = cfg->get("seats")) {
+    for (const json::Value& item : seats->items) {
+      int64_t seat = -1;
+      if (item.type != json::Value::Type::kArray || item.items.size() != 2 ||
+          !parse_i64(item.items[0].text, seat) || item.items[1].type != json::Value::Type::kString) {
+        error = "summary.json config has bad seats";
+        return false;
+      }
+      c.seats.emplace_back(static_cast<int>(seat), item.items[1].text);
+    }
+  }
   c.seed = seed;
-  c.deals = deals;
+  c.deals = games ? 0 : count;
+  c.games = games ? count : 0;
   c.shard = static_cast<int>(shard);
   c.shards = static_cast<int>(shards);
   c.duplicate = dup->boolean;
@@ -506,37 +597,43 @@ bool expand_sweep(std::string_view spec, std::vector<SweepPoint>& out, std::stri
 
 namespace canasta {
 
-bool run_games(const ExperimentConfig& c, int64_t games, std::vector<GameRow>& rows, std::string& error,
-               const std::atomic<bool>* stop) {
+bool run_games(const ExperimentConfig& c, std::vector<GameRow>& rows, std::string& error,
+               const std::atomic<bool>* stop, const std::function<void(int64_t)>& progress,
+               const RecordSink& records) {
   Rules rules;
   if (!check_config(c, rules, error)) return false;
   const int twins = c.duplicate ? 2 : 1;
-  const int64_t count = games > c.shard ? (games - c.shard + c.shards - 1) / c.shards : 0;
+  const int64_t count = c.games > c.shard ? (c.games - c.shard + c.shards - 1) / c.shards : 0;
   std::vector<GameRow> all(static_cast<size_t>(count * twins));
   std::vector<uint8_t> done(static_cast<size_t>(count), 0);
-  const int threads = c.threads > 0 ? c.threads : static_cast<int>(std::thread::hardware_concurrency());
-  tbb::task_arena arena(threads);
-  arena.execute([&] {
-    tbb::parallel_for(tbb::blocked_range<int64_t>(0, count, 4), [&](const tbb::blocked_range<int64_t>& r) {
-      std::string ignored;
-      std::vector<std::unique_ptr<Agent>> agents;
-      for (int seat = 0; seat < rules.players; ++seat)
-        agents.push_back(make_agent(seat_spec(c, rules, seat), ignored));
-      State s;
-      for (int64_t i = r.begin(); i != r.end(); ++i) {
-        if (stop && stop->load(std::memory_order_relaxed)) return;
+  const int64_t batch = records ? kRecordBatch / 16 : std::max<int64_t>(count, 1);
+  std::atomic<int64_t> finished{0};
+  play_indices(
+      c, rules, count, batch, 4, done, stop, records,
+      [&](int64_t i, const std::vector<std::unique_ptr<Agent>>& agents, State& s, DealRecord* rec,
+          std::string* lines) {
         const int64_t g = c.shard + i * c.shards;
         for (int t = 0; t < twins; ++t) {
           Game game = new_game(rules, derive_seed(c.seed, 8, static_cast<uint64_t>(g)));
           while (game.end == GameEnd::kPlaying) {
             start_next_deal(game, s);
+            if (rec) {
+              begin_record(*rec, game, s);
+              rec->agents = seat_specs(c, rules, t);
+            }
             Rng rng(derive_seed(game.seed, 9 + static_cast<uint64_t>(t), static_cast<uint64_t>(game.deal)));
             while (!s.over()) {
               const int seat = s.actor();
-              const int plays = t ? (seat + rules.players - 1) % rules.players : seat;
-              apply(s, agents[static_cast<size_t>(plays)]->act(View(s, seat), rng));
+              const Action act =
+                  agents[static_cast<size_t>(player_of(rules, seat, t))]->act(View(s, seat), rng);
+              if (rec) rec->actions.emplace_back(seat, act);
+              apply(s, act);
             }
             finish_deal(game, s);
+            if (rec) {
+              end_record(*rec, s, game);
+              append_json_line(*lines, *rec);
+            }
           }
           GameRow& row = all[static_cast<size_t>(i * twins + t)];
           row.game = g;
@@ -547,10 +644,10 @@ bool run_games(const ExperimentConfig& c, int64_t games, std::vector<GameRow>& r
           row.total[0] = game.totals[0];
           row.total[1] = game.totals[1];
         }
-        done[static_cast<size_t>(i)] = 1;
-      }
-    });
-  });
+        const int64_t n = finished.fetch_add(twins) + twins;
+        if (progress) progress(n);
+      },
+      [](int64_t) { return false; });
   keep_finished(all, done, twins, rows);
   return true;
 }
@@ -583,8 +680,10 @@ GameSummary summarize_games(const std::vector<GameRow>& rows, bool duplicate) {
   return s;
 }
 
+constexpr const char* kGameCsvHeader = "game,swapped,end,winner,deals,total0,total1";
+
 std::string game_rows_to_csv(const std::vector<GameRow>& rows) {
-  std::string out = "game,swapped,end,winner,deals,total0,total1\n";
+  std::string out = std::string(kGameCsvHeader) + "\n";
   char buf[128];
   for (const GameRow& r : rows) {
     std::snprintf(buf, sizeof buf, "%lld,%d,%d,%d,%d,%d,%d\n", static_cast<long long>(r.game), r.swapped,
@@ -592,6 +691,33 @@ std::string game_rows_to_csv(const std::vector<GameRow>& rows) {
     out += buf;
   }
   return out;
+}
+
+bool game_rows_from_csv(const std::string& text, std::vector<GameRow>& rows, std::string& error) {
+  rows.clear();
+  return read_csv(text, "games.csv", kGameCsvHeader, 7, error, [&](const int64_t* v) {
+    GameRow r;
+    r.game = v[0];
+    r.swapped = static_cast<int8_t>(v[1]);
+    r.end = static_cast<int8_t>(v[2]);
+    r.winner = static_cast<int8_t>(v[3]);
+    r.deals = static_cast<int16_t>(v[4]);
+    r.total[0] = static_cast<int32_t>(v[5]);
+    r.total[1] = static_cast<int32_t>(v[6]);
+    rows.push_back(r);
+  });
+}
+
+std::string game_summary_to_json(const ExperimentConfig& c, const GameSummary& s) {
+  char buf[512];
+  std::snprintf(buf, sizeof buf, "\"rows\":%lld,\"a_won\":%lld,\"b_won\":%lld,\"other\":%lld,",
+                static_cast<long long>(s.rows), static_cast<long long>(s.a_won),
+                static_cast<long long>(s.b_won), static_cast<long long>(s.other));
+  char deals[64];
+  std::snprintf(deals, sizeof deals, "%.17g", s.deals);
+  return "{\"format\":\"canasta-games-summary/1\",\"config\":" + config_json(c) + "," + buf +
+         "\"a_win_share\":" + interval_json(s.a_win_share) + ",\"margin\":" + interval_json(s.margin) +
+         ",\"elo\":" + interval_json(s.elo) + ",\"deals_per_game\":" + deals + "}\n";
 }
 
 }  // namespace canasta

@@ -42,13 +42,6 @@ void DealStats::count(const State& s, int n_actions) {
   }
 }
 
-void start_sim_deal(State& s, const Rules& rules, uint64_t seed, int64_t k) {
-  Deck deck;
-  Rng rng(derive_seed(seed, 2, static_cast<uint64_t>(k)));
-  const int n = shuffled_deck(rules, rng, deck);
-  start_deal(s, rules, deck, n, static_cast<int>(k % rules.players), {});
-}
-
 int play_random_deal(State& s, Rng& rng, ActionList& scratch) {
   int n = 0;
   while (!s.over()) {
@@ -75,7 +68,7 @@ SimResult run_random_deals(const SimConfig& c, const std::function<void(int64_t)
         DealStats st;
         const int64_t end = std::min(c.deals, (chunk + 1) * kChunk);
         for (int64_t k = chunk * kChunk; k < end; ++k) {
-          start_sim_deal(s, c.rules, c.seed, k);
+          start_single_deal(s, c.rules, c.seed, k);
           Rng rng(derive_seed(c.seed, 3, static_cast<uint64_t>(k)));
           const int n = play_random_deal(s, rng, scratch);
           st.count(s, n);
@@ -100,7 +93,10 @@ Game play_game(const Rules& rules, uint64_t seed, const std::array<Agent*, kMaxS
   DealRecord rec;
   while (g.end == GameEnd::kPlaying) {
     start_next_deal(g, s);
-    if (on_deal) begin_record(rec, g, s);
+    if (on_deal) {
+      begin_record(rec, g, s);
+      for (int seat = 0; seat < rules.players; ++seat) rec.agents.push_back(agents[seat]->spec());
+    }
     Rng rng(derive_seed(seed, 4, static_cast<uint64_t>(g.deal)));
     while (!s.over()) {
       const int seat = s.actor();

@@ -34,6 +34,11 @@ int game_deck(const Rules& rules, uint64_t seed, int deal, Deck& deck);
 // Starts the game's next deal in `s`.
 void start_next_deal(const Game& g, State& s);
 
+// A single deal outside any game (a simulation's deal `k`): its deck comes
+// from the stream (seed, k), its dealer is k mod players, both sides start at 0.
+int single_deal_deck(const Rules& rules, uint64_t seed, int64_t k, Deck& deck);
+void start_single_deal(State& s, const Rules& rules, uint64_t seed, int64_t k);
+
 // Adds a finished deal's scores, rotates the dealer and decides the game.
 void finish_deal(Game& g, const State& s);
 

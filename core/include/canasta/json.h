@@ -27,7 +27,8 @@ struct Value {
 // Parses one JSON document; returns false with a one-line error.
 bool parse(std::string_view text, Value& out, std::string& error);
 
-// Writes `s` as a JSON string literal.
+// Writes `s` as a JSON string literal (appended to `out`).
 std::string quote(std::string_view s);
+void append_quoted(std::string& out, std::string_view s);
 
 }  // namespace canasta::json

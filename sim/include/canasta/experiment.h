@@ -24,6 +24,7 @@ struct ExperimentConfig {
   std::vector<std::pair<int, std::string>> seats;
   uint64_t seed = 1;
   int64_t deals = 100000;     // deal indices 0 .. deals-1 (each played twice in duplicate)
+  int64_t games = 0;          // run_games: game indices 0 .. games-1
   bool duplicate = false;     // also play every deal with the sides' agents swapped
   int shard = 0, shards = 1;  // run only the indices k with k % shards == shard
   int threads = 0;            // 0: all cores
@@ -79,13 +80,18 @@ struct Summary {
   double pickups = 0, pickup_size = 0, freezes = 0, blocks = 0, opening_turn = 0;
 };
 
+// Receives JSON Lines game records (core/doc/records.md), several lines at a
+// time, in (index, twin) order whatever the thread count.
+using RecordSink = std::function<void(const std::string& lines)>;
+
 // Plays the experiment; rows come back in (deal, swapped) order whatever the
 // thread count. `stop` (optional) ends the run early: the rows of the deals
 // finished before it are kept, in order, complete pairs only. `progress`
-// (optional) is called from workers with the number of rows done.
+// (optional) is called from workers with the number of rows done. `records`
+// (optional) receives the record of every kept row, as a single deal.
 bool run_experiment(const ExperimentConfig& c, std::vector<DealRow>& rows, std::string& error,
                     const std::atomic<bool>* stop = nullptr,
-                    const std::function<void(int64_t)>& progress = {});
+                    const std::function<void(int64_t)>& progress = {}, const RecordSink& records = {});
 
 Summary summarize(const std::vector<DealRow>& rows, bool duplicate);
 
@@ -98,6 +104,8 @@ SprtResult sprt(std::span<const DealRow> rows, bool duplicate, double elo0, doub
 std::string rows_to_csv(const std::vector<DealRow>& rows);
 bool rows_from_csv(const std::string& text, std::vector<DealRow>& rows, std::string& error);
 std::string summary_to_json(const ExperimentConfig& c, const Summary& s);
+// Reads the configuration of a deals or a games summary.json (c.games > 0
+// for a games run).
 bool config_from_json(const std::string& text, ExperimentConfig& c, std::string& error);
 
 }  // namespace canasta
@@ -137,11 +145,17 @@ struct GameSummary {
   double deals = 0;  // deals per game
 };
 
-// Plays `games` whole games (game g from the stream (seed, g)), with the
+// Plays `c.games` whole games (game g from the stream (seed, g)), with the
 // same agents, duplicate, shards and thread independence as run_experiment.
-bool run_games(const ExperimentConfig& c, int64_t games, std::vector<GameRow>& rows, std::string& error,
-               const std::atomic<bool>* stop = nullptr);
+// `progress` (optional) gets the number of games done, `records` (optional)
+// every deal of every kept game.
+bool run_games(const ExperimentConfig& c, std::vector<GameRow>& rows, std::string& error,
+               const std::atomic<bool>* stop = nullptr, const std::function<void(int64_t)>& progress = {},
+               const RecordSink& records = {});
 GameSummary summarize_games(const std::vector<GameRow>& rows, bool duplicate);
+// Files of a games run: games.csv and summary.json.
 std::string game_rows_to_csv(const std::vector<GameRow>& rows);
+bool game_rows_from_csv(const std::string& text, std::vector<GameRow>& rows, std::string& error);
+std::string game_summary_to_json(const ExperimentConfig& c, const GameSummary& s);
 
 }  // namespace canasta

@@ -32,9 +32,6 @@ struct DealStats {
   void count(const State& finished, int actions);
 };
 
-// Deal k of a simulation: its deck comes from (seed, k), its dealer is k mod players.
-void start_sim_deal(State& s, const Rules& rules, uint64_t seed, int64_t k);
-
 // Plays the deal to its end with uniformly random legal actions; returns the
 // number of actions played. `scratch` is reused, so nothing is allocated.
 int play_random_deal(State& s, Rng& rng, ActionList& scratch);
