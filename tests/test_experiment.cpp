@@ -385,7 +385,7 @@ TEST(Games, RecordsReplayAsGames) {
   }
   EXPECT_EQ(checker.games, 12);
   int64_t want = 0;
-  for (const GameRow& r : rows) want += r.deals;
+  for (const GameRow& r : rows) want += r.counts.deals;
   EXPECT_EQ(deals, want);
   EXPECT_NE(last, GameEnd::kPlaying);
 }

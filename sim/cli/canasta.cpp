@@ -140,6 +140,19 @@ int cmd_replay(const std::vector<std::string>& files) {
 
 std::atomic<bool> g_stop{false};
 
+void print_per_deal(const PerDeal& p) {
+  std::printf(
+      "  deal ended   went out %.2f%% (concealed %.2f%%), stock ran out %.2f%%, red three last %.2f%%\n",
+      100 * p.went_out, 100 * p.concealed, 100 * p.stock_out, 100 * p.red_three_last);
+  std::printf(
+      "  per deal     %.1f actions, %.1f turns, %.2f natural + %.2f mixed canastas, %.2f red threes\n",
+      p.actions, p.turns, p.natural_canastas, p.mixed_canastas, p.red_threes);
+  std::printf(
+      "  the pile     %.2f pickups per deal of %.1f cards, %.2f freezes by a wild, %.2f black-three blocks;"
+      " a side opens on turn %.1f\n",
+      p.pickups, p.pickup_size, p.freezes, p.blocks, p.opening_turn);
+}
+
 void print_summary(const ExperimentConfig& c, const Summary& s) {
   const bool compare = c.side0 != c.side1 || c.duplicate;
   std::printf("  deals        %lld played%s\n", static_cast<long long>(s.rows),
@@ -162,19 +175,9 @@ void print_summary(const ExperimentConfig& c, const Summary& s) {
     std::printf("  mean margin  %+.1f points per deal for side 0 [%+.1f, %+.1f]\n", s.margin.mean,
                 s.margin.lo, s.margin.hi);
   }
-  std::printf(
-      "  deal ended   went out %.2f%% (concealed %.2f%%), stock ran out %.2f%%, red three last %.2f%%\n",
-      100 * s.went_out, 100 * s.concealed, 100 * s.stock_out, 100 * s.red_three_last);
-  std::printf(
-      "  per deal     %.1f actions, %.1f turns, %.2f natural + %.2f mixed canastas, %.2f red threes\n",
-      s.actions, s.turns, s.natural_canastas, s.mixed_canastas, s.red_threes);
-  std::printf(
-      "  the pile     %.2f pickups per deal of %.1f cards, %.2f freezes by a wild, %.2f black-three blocks;"
-      " a side opens on turn %.1f\n",
-      s.pickups, s.pickup_size, s.freezes, s.blocks, s.opening_turn);
+  print_per_deal(s.per_deal);
 }
 
-// Creates `dir` and writes each (name, text) into it, each atomically.
 void write_dir(const std::string& dir, const std::vector<std::pair<std::string, std::string>>& files) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
@@ -196,6 +199,7 @@ void print_game_summary(const ExperimentConfig& c, const GameSummary& s) {
   std::printf("  final margin %+.1f points per game for A [%+.1f, %+.1f]%s\n", s.margin.mean, s.margin.lo,
               s.margin.hi, c.duplicate ? " (paired)" : "");
   std::printf("  Elo          %+.1f for A [%+.1f, %+.1f]\n", s.elo.mean, s.elo.lo, s.elo.hi);
+  print_per_deal(s.per_deal);
 }
 
 // A progress line on stderr (only on a terminal): done, rate, time left.

@@ -44,19 +44,10 @@ std::vector<std::string> seat_specs(const ExperimentConfig& c, const Rules& rule
   return specs;
 }
 
-// Plays deal k (twin `swapped`) into `row`; with `rec`, appends its JSON Lines record to `lines`.
-void play_row(const Rules& rules, const ExperimentConfig& c, int64_t k, int swapped,
-              const std::vector<std::unique_ptr<Agent>>& agents, State& s, DealRow& row, DealRecord* rec,
-              std::string* lines) {
-  start_single_deal(s, rules, c.seed, k);
-  if (rec) {
-    begin_single_record(*rec, s, c.seed, k);
-    rec->agents = seat_specs(c, rules, swapped);
-  }
-  Rng rng(derive_seed(c.seed, 6 + static_cast<uint64_t>(swapped), static_cast<uint64_t>(k)));
-  row = DealRow{};
-  row.deal = k;
-  row.swapped = static_cast<int8_t>(swapped);
+// Plays the deal started in `s` to its end with the seats' agents (twin
+// `swapped`), counting its events into `row` and its actions into `rec`.
+void play_deal(const Rules& rules, int swapped, const std::vector<std::unique_ptr<Agent>>& agents, State& s,
+               Rng& rng, DealRow& row, DealRecord* rec) {
   int actions = 0;
   while (!s.over()) {
     const int seat = s.actor();
@@ -92,6 +83,23 @@ void play_row(const Rules& rules, const ExperimentConfig& c, int64_t k, int swap
     for (int seat = t; seat < rules.players; seat += rules.teams) reds += s.red3[seat];
     row.red_threes[t] = static_cast<int8_t>(reds);
   }
+}
+
+// Plays single deal k (twin `swapped`) into `row`; with `rec`, appends its
+// JSON Lines record to `lines`.
+void play_row(const Rules& rules, const ExperimentConfig& c, int64_t k, int swapped,
+              const std::vector<std::unique_ptr<Agent>>& agents, State& s, DealRow& row, DealRecord* rec,
+              std::string* lines) {
+  start_single_deal(s, rules, c.seed, k);
+  if (rec) {
+    begin_single_record(*rec, s, c.seed, k);
+    rec->agents = seat_specs(c, rules, swapped);
+  }
+  Rng rng(derive_seed(c.seed, 6 + static_cast<uint64_t>(swapped), static_cast<uint64_t>(k)));
+  row = DealRow{};
+  row.deal = k;
+  row.swapped = static_cast<int8_t>(swapped);
+  play_deal(rules, swapped, agents, s, rng, row, rec);
   if (rec) {
     end_record(*rec, s);
     append_json_line(*lines, *rec);
@@ -191,6 +199,19 @@ bool read_csv(const std::string& text, const char* name, std::string_view header
 std::string interval_json(const Interval& i) {
   char b[160];
   std::snprintf(b, sizeof b, "{\"mean\":%.17g,\"lo\":%.17g,\"hi\":%.17g}", i.mean, i.lo, i.hi);
+  return b;
+}
+
+std::string per_deal_json(const PerDeal& p) {
+  char b[1024];
+  std::snprintf(b, sizeof b,
+                "{\"went_out\":%.17g,\"concealed\":%.17g,\"stock_out\":%.17g,\"red_three_last\":%.17g,"
+                "\"turns\":%.17g,\"actions\":%.17g,\"natural_canastas\":%.17g,\"mixed_canastas\":%.17g,"
+                "\"red_threes\":%.17g,\"pickups\":%.17g,\"pickup_size\":%.17g,\"freezes\":%.17g,"
+                "\"blocks\":%.17g,\"opening_turn\":%.17g}",
+                p.went_out, p.concealed, p.stock_out, p.red_three_last, p.turns, p.actions,
+                p.natural_canastas, p.mixed_canastas, p.red_threes, p.pickups, p.pickup_size, p.freezes,
+                p.blocks, p.opening_turn);
   return b;
 }
 
@@ -310,14 +331,73 @@ bool run_experiment(const ExperimentConfig& c, std::vector<DealRow>& rows, std::
   return true;
 }
 
+void DealCounts::add(const DealRow& r) {
+  ++deals;
+  went_out += r.end == 1;
+  concealed += r.end == 1 && r.concealed;
+  stock_out += r.end == 2;
+  red_three_last += r.end == 3;
+  turns += r.turns;
+  actions += r.actions;
+  natural_canastas += r.natural_canastas[0] + r.natural_canastas[1];
+  mixed_canastas += r.mixed_canastas[0] + r.mixed_canastas[1];
+  red_threes += r.red_threes[0] + r.red_threes[1];
+  pickups += r.pickups;
+  pickup_cards += r.pickup_cards;
+  freezes += r.freezes;
+  blocks += r.blocks;
+  for (int t = 0; t < 2; ++t)
+    if (r.opening_turn[t] > 0) opening_turns += r.opening_turn[t], ++openings;
+}
+
+void DealCounts::add(const DealCounts& o) {
+  deals += o.deals;
+  went_out += o.went_out;
+  concealed += o.concealed;
+  stock_out += o.stock_out;
+  red_three_last += o.red_three_last;
+  turns += o.turns;
+  actions += o.actions;
+  natural_canastas += o.natural_canastas;
+  mixed_canastas += o.mixed_canastas;
+  red_threes += o.red_threes;
+  pickups += o.pickups;
+  pickup_cards += o.pickup_cards;
+  freezes += o.freezes;
+  blocks += o.blocks;
+  opening_turns += o.opening_turns;
+  openings += o.openings;
+}
+
+PerDeal PerDeal::of(const DealCounts& c) {
+  PerDeal p;
+  if (c.deals == 0) return p;
+  const double n = static_cast<double>(c.deals);
+  auto d = [](int64_t x) { return static_cast<double>(x); };
+  p.went_out = d(c.went_out) / n;
+  p.concealed = d(c.concealed) / n;
+  p.stock_out = d(c.stock_out) / n;
+  p.red_three_last = d(c.red_three_last) / n;
+  p.turns = d(c.turns) / n;
+  p.actions = d(c.actions) / n;
+  p.natural_canastas = d(c.natural_canastas) / n;
+  p.mixed_canastas = d(c.mixed_canastas) / n;
+  p.red_threes = d(c.red_threes) / n;
+  p.pickups = d(c.pickups) / n;
+  p.pickup_size = c.pickups > 0 ? d(c.pickup_cards) / d(c.pickups) : 0;
+  p.freezes = d(c.freezes) / n;
+  p.blocks = d(c.blocks) / n;
+  p.opening_turn = c.openings > 0 ? d(c.opening_turns) / d(c.openings) : 0;
+  return p;
+}
+
 Summary summarize(const std::vector<DealRow>& rows, bool duplicate) {
   Summary s;
   s.rows = static_cast<int64_t>(rows.size());
   if (rows.empty()) return s;
   std::vector<double> margins, paired;
   margins.reserve(rows.size());
-  double went_out = 0, concealed = 0, stock_out = 0, red3 = 0, turns = 0, actions = 0, nat = 0, mixed = 0,
-         reds = 0, pickups = 0, pickup_cards = 0, freezes = 0, blocks = 0, opening = 0, openings = 0;
+  DealCounts counts;
   for (size_t i = 0; i < rows.size(); ++i) {
     const DealRow& r = rows[i];
     const int a_side = r.swapped;
@@ -331,21 +411,7 @@ Summary summarize(const std::vector<DealRow>& rows, bool duplicate) {
       ++s.tied;
     if (duplicate && r.swapped == 1 && i > 0 && rows[i - 1].deal == r.deal && rows[i - 1].swapped == 0)
       paired.push_back((margins[i - 1] + m) / 2);
-    went_out += r.end == 1;
-    concealed += r.end == 1 && r.concealed;
-    stock_out += r.end == 2;
-    red3 += r.end == 3;
-    turns += r.turns;
-    actions += r.actions;
-    nat += r.natural_canastas[0] + r.natural_canastas[1];
-    mixed += r.mixed_canastas[0] + r.mixed_canastas[1];
-    reds += r.red_threes[0] + r.red_threes[1];
-    pickups += r.pickups;
-    pickup_cards += r.pickup_cards;
-    freezes += r.freezes;
-    blocks += r.blocks;
-    for (int t = 0; t < 2; ++t)
-      if (r.opening_turn[t] > 0) opening += r.opening_turn[t], openings += 1;
+    counts.add(r);
   }
   const double n = static_cast<double>(rows.size());
   // Wilson score interval for A's share of deals (a tie counts half).
@@ -354,20 +420,7 @@ Summary summarize(const std::vector<DealRow>& rows, bool duplicate) {
   const Interval unpaired = mean_interval(margins);
   s.unpaired_width = unpaired.hi - unpaired.lo;
   s.margin = duplicate && !paired.empty() ? mean_interval(paired) : unpaired;
-  s.went_out = went_out / n;
-  s.concealed = concealed / n;
-  s.stock_out = stock_out / n;
-  s.red_three_last = red3 / n;
-  s.turns = turns / n;
-  s.actions = actions / n;
-  s.natural_canastas = nat / n;
-  s.mixed_canastas = mixed / n;
-  s.red_threes = reds / n;
-  s.pickups = pickups / n;
-  s.pickup_size = pickups > 0 ? pickup_cards / pickups : 0;
-  s.freezes = freezes / n;
-  s.blocks = blocks / n;
-  s.opening_turn = openings > 0 ? opening / openings : 0;
+  s.per_deal = PerDeal::of(counts);
   return s;
 }
 
@@ -450,19 +503,14 @@ bool rows_from_csv(const std::string& text, std::vector<DealRow>& rows, std::str
 
 std::string summary_to_json(const ExperimentConfig& c, const Summary& s) {
   char buf[4096];
-  std::snprintf(
-      buf, sizeof buf,
-      "{\"format\":\"canasta-summary/1\",\"config\":%s,"
-      "\"rows\":%lld,\"a_won\":%lld,\"b_won\":%lld,\"tied\":%lld,\"a_win_share\":%s,\"margin\":%s,"
-      "\"elo\":%s,\"unpaired_margin_width\":%.17g,\"per_deal\":{\"went_out\":%.17g,\"concealed\":%.17g,"
-      "\"stock_out\":%.17g,\"red_three_last\":%.17g,\"turns\":%.17g,\"actions\":%.17g,"
-      "\"natural_canastas\":%.17g,\"mixed_canastas\":%.17g,\"red_threes\":%.17g,\"pickups\":%.17g,"
-      "\"pickup_size\":%.17g,\"freezes\":%.17g,\"blocks\":%.17g,\"opening_turn\":%.17g}}\n",
-      config_json(c).c_str(), static_cast<long long>(s.rows), static_cast<long long>(s.a_won),
-      static_cast<long long>(s.b_won), static_cast<long long>(s.tied), interval_json(s.a_win_share).c_str(),
-      interval_json(s.margin).c_str(), interval_json(s.elo).c_str(), s.unpaired_width, s.went_out,
-      s.concealed, s.stock_out, s.red_three_last, s.turns, s.actions, s.natural_canastas, s.mixed_canastas,
-      s.red_threes, s.pickups, s.pickup_size, s.freezes, s.blocks, s.opening_turn);
+  std::snprintf(buf, sizeof buf,
+                "{\"format\":\"canasta-summary/1\",\"config\":%s,"
+                "\"rows\":%lld,\"a_won\":%lld,\"b_won\":%lld,\"tied\":%lld,\"a_win_share\":%s,\"margin\":%s,"
+                "\"elo\":%s,\"unpaired_margin_width\":%.17g,\"per_deal\":%s}\n",
+                config_json(c).c_str(), static_cast<long long>(s.rows), static_cast<long long>(s.a_won),
+                static_cast<long long>(s.b_won), static_cast<long long>(s.tied),
+                interval_json(s.a_win_share).c_str(), interval_json(s.margin).c_str(),
+                interval_json(s.elo).c_str(), s.unpaired_width, per_deal_json(s.per_deal).c_str());
   return buf;
 }
 
@@ -615,6 +663,7 @@ bool run_games(const ExperimentConfig& c, std::vector<GameRow>& rows, std::strin
         const int64_t g = c.shard + i * c.shards;
         for (int t = 0; t < twins; ++t) {
           Game game = new_game(rules, derive_seed(c.seed, 8, static_cast<uint64_t>(g)));
+          DealCounts counts;
           while (game.end == GameEnd::kPlaying) {
             start_next_deal(game, s);
             if (rec) {
@@ -622,13 +671,9 @@ bool run_games(const ExperimentConfig& c, std::vector<GameRow>& rows, std::strin
               rec->agents = seat_specs(c, rules, t);
             }
             Rng rng(derive_seed(game.seed, 9 + static_cast<uint64_t>(t), static_cast<uint64_t>(game.deal)));
-            while (!s.over()) {
-              const int seat = s.actor();
-              const Action act =
-                  agents[static_cast<size_t>(player_of(rules, seat, t))]->act(View(s, seat), rng);
-              if (rec) rec->actions.emplace_back(seat, act);
-              apply(s, act);
-            }
+            DealRow deal;
+            play_deal(rules, t, agents, s, rng, deal, rec);
+            counts.add(deal);
             finish_deal(game, s);
             if (rec) {
               end_record(*rec, s, game);
@@ -640,9 +685,9 @@ bool run_games(const ExperimentConfig& c, std::vector<GameRow>& rows, std::strin
           row.swapped = static_cast<int8_t>(t);
           row.end = static_cast<int8_t>(game.end);
           row.winner = static_cast<int8_t>(game.winner);
-          row.deals = static_cast<int16_t>(std::min(game.deal, 32767));
           row.total[0] = game.totals[0];
           row.total[1] = game.totals[1];
+          row.counts = counts;
         }
         const int64_t n = finished.fetch_add(twins) + twins;
         if (progress) progress(n);
@@ -657,7 +702,7 @@ GameSummary summarize_games(const std::vector<GameRow>& rows, bool duplicate) {
   s.rows = static_cast<int64_t>(rows.size());
   if (rows.empty()) return s;
   std::vector<double> margins, paired;
-  double deals = 0;
+  DealCounts counts;
   for (size_t i = 0; i < rows.size(); ++i) {
     const GameRow& r = rows[i];
     const int a_side = r.swapped;
@@ -670,24 +715,39 @@ GameSummary summarize_games(const std::vector<GameRow>& rows, bool duplicate) {
     margins.push_back(static_cast<double>(r.total[a_side] - r.total[1 - a_side]));
     if (duplicate && r.swapped == 1 && i > 0 && rows[i - 1].game == r.game)
       paired.push_back((margins[i - 1] + margins[i]) / 2);
-    deals += r.deals;
+    counts.add(r.counts);
   }
   const double n = static_cast<double>(rows.size());
   s.a_win_share = wilson(static_cast<double>(s.a_won) + 0.5 * static_cast<double>(s.other), n);
   s.elo = {elo_of(s.a_win_share.mean), elo_of(s.a_win_share.lo), elo_of(s.a_win_share.hi)};
   s.margin = duplicate && !paired.empty() ? mean_interval(paired) : mean_interval(margins);
-  s.deals = deals / n;
+  s.deals = static_cast<double>(counts.deals) / n;
+  s.per_deal = PerDeal::of(counts);
   return s;
 }
 
-constexpr const char* kGameCsvHeader = "game,swapped,end,winner,deals,total0,total1";
+constexpr const char* kGameCsvHeader =
+    "game,swapped,end,winner,total0,total1,deals,went_out,concealed,stock_out,red_three_last,turns,actions,"
+    "natural_canastas,mixed_canastas,red_threes,pickups,pickup_cards,freezes,blocks,opening_turns,openings";
 
 std::string game_rows_to_csv(const std::vector<GameRow>& rows) {
   std::string out = std::string(kGameCsvHeader) + "\n";
-  char buf[128];
+  char buf[512];
   for (const GameRow& r : rows) {
-    std::snprintf(buf, sizeof buf, "%lld,%d,%d,%d,%d,%d,%d\n", static_cast<long long>(r.game), r.swapped,
-                  r.end, r.winner, r.deals, r.total[0], r.total[1]);
+    const DealCounts& n = r.counts;
+    std::snprintf(
+        buf, sizeof buf,
+        "%lld,%d,%d,%d,%d,%d,%lld,%lld,%lld,%lld,%lld,%lld,%lld,%lld,%lld,%lld,%lld,%lld,%lld,%lld,%lld,"
+        "%lld\n",
+        static_cast<long long>(r.game), r.swapped, r.end, r.winner, r.total[0], r.total[1],
+        static_cast<long long>(n.deals), static_cast<long long>(n.went_out),
+        static_cast<long long>(n.concealed), static_cast<long long>(n.stock_out),
+        static_cast<long long>(n.red_three_last), static_cast<long long>(n.turns),
+        static_cast<long long>(n.actions), static_cast<long long>(n.natural_canastas),
+        static_cast<long long>(n.mixed_canastas), static_cast<long long>(n.red_threes),
+        static_cast<long long>(n.pickups), static_cast<long long>(n.pickup_cards),
+        static_cast<long long>(n.freezes), static_cast<long long>(n.blocks),
+        static_cast<long long>(n.opening_turns), static_cast<long long>(n.openings));
     out += buf;
   }
   return out;
@@ -695,15 +755,20 @@ std::string game_rows_to_csv(const std::vector<GameRow>& rows) {
 
 bool game_rows_from_csv(const std::string& text, std::vector<GameRow>& rows, std::string& error) {
   rows.clear();
-  return read_csv(text, "games.csv", kGameCsvHeader, 7, error, [&](const int64_t* v) {
+  return read_csv(text, "games.csv", kGameCsvHeader, 22, error, [&](const int64_t* v) {
     GameRow r;
     r.game = v[0];
     r.swapped = static_cast<int8_t>(v[1]);
     r.end = static_cast<int8_t>(v[2]);
     r.winner = static_cast<int8_t>(v[3]);
-    r.deals = static_cast<int16_t>(v[4]);
-    r.total[0] = static_cast<int32_t>(v[5]);
-    r.total[1] = static_cast<int32_t>(v[6]);
+    r.total[0] = static_cast<int32_t>(v[4]);
+    r.total[1] = static_cast<int32_t>(v[5]);
+    DealCounts& n = r.counts;
+    int64_t* fields[] = {&n.deals,          &n.went_out,   &n.concealed,     &n.stock_out,
+                         &n.red_three_last, &n.turns,      &n.actions,       &n.natural_canastas,
+                         &n.mixed_canastas, &n.red_threes, &n.pickups,       &n.pickup_cards,
+                         &n.freezes,        &n.blocks,     &n.opening_turns, &n.openings};
+    for (int i = 0; i < 16; ++i) *fields[i] = v[6 + i];
     rows.push_back(r);
   });
 }
@@ -717,7 +782,8 @@ std::string game_summary_to_json(const ExperimentConfig& c, const GameSummary& s
   std::snprintf(deals, sizeof deals, "%.17g", s.deals);
   return "{\"format\":\"canasta-games-summary/1\",\"config\":" + config_json(c) + "," + buf +
          "\"a_win_share\":" + interval_json(s.a_win_share) + ",\"margin\":" + interval_json(s.margin) +
-         ",\"elo\":" + interval_json(s.elo) + ",\"deals_per_game\":" + deals + "}\n";
+         ",\"elo\":" + interval_json(s.elo) + ",\"deals_per_game\":" + deals +
+         ",\"per_deal\":" + per_deal_json(s.per_deal) + "}\n";
 }
 
 }  // namespace canasta

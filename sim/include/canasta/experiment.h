@@ -66,6 +66,28 @@ struct Interval {
   double mean = 0, lo = 0, hi = 0;
 };
 
+// Game-level counts summed over deals: integers, so any grouping of the
+// deals gives the same sums.
+struct DealCounts {
+  int64_t deals = 0, went_out = 0, concealed = 0, stock_out = 0, red_three_last = 0, turns = 0, actions = 0;
+  int64_t natural_canastas = 0, mixed_canastas = 0, red_threes = 0;  // both sides
+  int64_t pickups = 0, pickup_cards = 0, freezes = 0, blocks = 0;
+  int64_t opening_turns = 0, openings = 0;  // sum of the sides' opening turns, sides that opened
+
+  void add(const DealRow& r);
+  void add(const DealCounts& o);
+};
+
+// The counts per deal: shares of the ways deals end, means of the rest;
+// `pickup_size` per pickup, `opening_turn` per side that opened.
+struct PerDeal {
+  double went_out = 0, concealed = 0, stock_out = 0, red_three_last = 0;
+  double turns = 0, actions = 0, natural_canastas = 0, mixed_canastas = 0, red_threes = 0;
+  double pickups = 0, pickup_size = 0, freezes = 0, blocks = 0, opening_turn = 0;
+
+  static PerDeal of(const DealCounts& c);
+};
+
 struct Summary {
   int64_t rows = 0;
   // Agent A is side0's spec, B side1's; with duplicate both table sides count.
@@ -74,10 +96,7 @@ struct Summary {
   Interval margin;            // A minus B per deal; paired over duplicate twins when duplicate
   Interval elo;               // Elo difference of A over B from the score share
   double unpaired_width = 0;  // the margin interval's width as if the deals were not paired
-  // Game-level counts, per deal.
-  double went_out = 0, concealed = 0, stock_out = 0, red_three_last = 0;
-  double turns = 0, actions = 0, natural_canastas = 0, mixed_canastas = 0, red_threes = 0;
-  double pickups = 0, pickup_size = 0, freezes = 0, blocks = 0, opening_turn = 0;
+  PerDeal per_deal;           // game-level counts
 };
 
 // Receives JSON Lines game records (core/doc/records.md), several lines at a
@@ -130,11 +149,11 @@ namespace canasta {
 // One played game (`sim --games`): deals in series to the profile's target.
 struct GameRow {
   int64_t game = 0;
-  int8_t swapped = 0;  // 1: the duplicate twin, side0's spec on table side 1
-  int8_t end = 0;      // GameEnd: 1 won, 2 drawn, 3 abandoned
-  int8_t winner = -1;  // table side that won, or -1
-  int16_t deals = 0;
+  int8_t swapped = 0;         // 1: the duplicate twin, side0's spec on table side 1
+  int8_t end = 0;             // GameEnd: 1 won, 2 drawn, 3 abandoned
+  int8_t winner = -1;         // table side that won, or -1
   int32_t total[2] = {0, 0};  // final totals of table sides 0 and 1
+  DealCounts counts;          // over the game's deals; counts.deals: deals played
 };
 
 struct GameSummary {
@@ -143,6 +162,7 @@ struct GameSummary {
   Interval margin;  // A's final total minus B's, paired over twins in duplicate
   Interval elo;
   double deals = 0;  // deals per game
+  PerDeal per_deal;  // game-level counts over all deals of all games
 };
 
 // Plays `c.games` whole games (game g from the stream (seed, g)), with the
