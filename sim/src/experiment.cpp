@@ -7,8 +7,11 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <condition_variable>
 #include <cstdio>
+#include <deque>
 #include <memory>
+#include <mutex>
 #include <thread>
 
 #include "canasta/agent.h"
@@ -261,12 +264,64 @@ constexpr int64_t kRecordBatch = 4096;
 // to `lines` when `rec` is given (only when `records` is set). `done[i]` is set
 // when index i finished. After each batch its finished indices' records go to
 // `records` in index order, and `after_batch(next)` returning true ends the run.
+// Hands batches of records to a sink on a thread of its own, in order, so
+// that the next batch plays while one is written; at most two batches wait.
+class RecordWriter {
+ public:
+  explicit RecordWriter(const RecordSink& sink) : sink_(sink) {
+    if (sink_) thread_ = std::thread([this] { run(); });
+  }
+  ~RecordWriter() { finish(); }
+  RecordWriter(const RecordWriter&) = delete;
+  RecordWriter& operator=(const RecordWriter&) = delete;
+
+  void push(std::vector<std::string> batch) {
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [&] { return queue_.size() < 2; });
+    queue_.push_back(std::move(batch));
+    changed_.notify_all();
+  }
+  // Writes what waits, then stops the thread.
+  void finish() {
+    {
+      const std::lock_guard lock(mutex_);
+      closed_ = true;
+      changed_.notify_all();
+    }
+    if (thread_.joinable()) thread_.join();
+  }
+
+ private:
+  void run() {
+    for (;;) {
+      std::vector<std::string> batch;
+      {
+        std::unique_lock lock(mutex_);
+        changed_.wait(lock, [&] { return closed_ || !queue_.empty(); });
+        if (queue_.empty()) return;
+        batch = std::move(queue_.front());
+        queue_.pop_front();
+        changed_.notify_all();
+      }
+      for (const std::string& lines : batch) sink_(lines);
+    }
+  }
+
+  const RecordSink& sink_;
+  std::thread thread_;
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::deque<std::vector<std::string>> queue_;
+  bool closed_ = false;
+};
+
 template <class Play, class AfterBatch>
 void play_indices(const ExperimentConfig& c, const Rules& rules, int64_t count, int64_t batch, int64_t grain,
                   std::vector<uint8_t>& done, const std::atomic<bool>* stop, const RecordSink& records,
                   const Play& play, const AfterBatch& after_batch) {
   const int threads = c.threads > 0 ? c.threads : static_cast<int>(std::thread::hardware_concurrency());
   tbb::task_arena arena(threads);
+  RecordWriter writer(records);
   std::vector<std::string> lines;
   for (int64_t first = 0, next = 0; first < count; first = next) {
     next = std::min(count, first + batch);
@@ -288,9 +343,14 @@ void play_indices(const ExperimentConfig& c, const Rules& rules, int64_t count, 
                           }
                         });
     });
-    if (records)
+    if (records) {
+      std::vector<std::string> finished;
+      finished.reserve(lines.size());
       for (int64_t i = first; i < next; ++i)
-        if (done[static_cast<size_t>(i)]) records(lines[static_cast<size_t>(i - first)]);
+        if (done[static_cast<size_t>(i)])
+          finished.push_back(std::move(lines[static_cast<size_t>(i - first)]));
+      writer.push(std::move(finished));
+    }
     if (stop && stop->load()) break;
     if (after_batch(next)) break;
   }

@@ -99,8 +99,10 @@ struct Summary {
   PerDeal per_deal;           // game-level counts
 };
 
-// Receives JSON Lines game records (core/doc/records.md), several lines at a
-// time, in (index, twin) order whatever the thread count.
+// Receives JSON Lines game records (core/doc/records.md), the lines of one
+// deal or game index at a time, in (index, twin) order whatever the thread
+// count. It is called from a writer thread of the run, one call at a time,
+// while the next deals play; the run returns after the last call.
 using RecordSink = std::function<void(const std::string& lines)>;
 
 // Plays the experiment; rows come back in (deal, swapped) order whatever the
