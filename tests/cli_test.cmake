@@ -81,6 +81,9 @@ run(1 ${CANASTA} replay ${WORK}/moved.jsonl)
 run(2 ${CANASTA} sim --deals 10 --record ${WORK}/no/such/dir/r.jsonl)
 
 run(2 ${CANASTA} sim --shard 4/4)
+run(2 ${CANASTA} sim --games 3 --deals 5)
+run(2 ${CANASTA} sim --games 3 --sprt 0,10)
+run(2 ${CANASTA} sim --shard 0/2 --sprt 0,10)
 run(2 ${CANASTA} sim --side0 wizard)
 run(2 ${CANASTA} merge ${WORK}/single ${WORK}/t.jsonl)
 

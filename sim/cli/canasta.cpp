@@ -555,12 +555,14 @@ int main(int argc, char** argv) {
   bool duplicate = false;
   sim->add_option("--side0", ec.side0, "agent spec of side 0 (seats 0 and 2)")->capture_default_str();
   sim->add_option("--side1", ec.side1, "agent spec of side 1 (seats 1 and 3)")->capture_default_str();
-  sim->add_option("--deals,-n", ec.deals, "number of deals (each played twice in duplicate)")
-      ->check(CLI::Range(int64_t{1}, int64_t{1} << 40))
-      ->capture_default_str();
-  sim->add_option("--games,-g", ec.games,
-                  "play this many whole games (to the profile's target) instead of deals")
-      ->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
+  auto* deals_opt =
+      sim->add_option("--deals,-n", ec.deals, "number of deals (each played twice in duplicate)")
+          ->check(CLI::Range(int64_t{1}, int64_t{1} << 40))
+          ->capture_default_str();
+  auto* games_opt = sim->add_option("--games,-g", ec.games,
+                                    "play this many whole games (to the profile's target) instead of deals")
+                        ->check(CLI::Range(int64_t{1}, int64_t{1} << 40))
+                        ->excludes(deals_opt);
   auto* dup_flag =
       sim->add_flag("--duplicate,!--no-duplicate", duplicate,
                     "play every deal twice with the sides swapped (default: when the agents differ)");
@@ -571,7 +573,8 @@ int main(int argc, char** argv) {
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
   sim->add_option("--profile,-p", profile, profile_doc)->capture_default_str();
-  sim->add_option("--shard", shard, "run only shard i of n (i/n): deal indices k with k mod n = i");
+  auto* shard_opt =
+      sim->add_option("--shard", shard, "run only shard i of n (i/n): deal indices k with k mod n = i");
   sim->add_option("--out,-o", out_dir,
                   "write summary.json and deals.csv (games.csv with --games) into this directory");
   std::string sim_record;
@@ -583,8 +586,11 @@ int main(int argc, char** argv) {
                   "moves with its side)");
   std::string sprt_spec;
   sim->add_option(
-      "--sprt", sprt_spec,
-      "sequential test elo0,elo1[,alpha,beta]: stop as soon as it decides (deals in batches of 1024)");
+         "--sprt", sprt_spec,
+         "sequential test elo0,elo1[,alpha,beta]: stop as soon as it decides (deals in batches of 1024; not "
+         "with --games or --shard)")
+      ->excludes(games_opt)
+      ->excludes(shard_opt);
 
   auto* merge = app.add_subcommand("merge", "combine shard outputs into the summary a single run gives");
   std::vector<std::string> merge_dirs;
