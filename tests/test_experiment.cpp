@@ -21,6 +21,23 @@ std::vector<DealRow> run(ExperimentConfig c) {
   return rows;
 }
 
+// Every line of `text` parsed and passed through `checker`, in order.
+std::vector<DealRecord> checked_records(const std::string& text, RecordChecker& checker) {
+  std::vector<DealRecord> out;
+  for (size_t pos = 0; pos < text.size();) {
+    const size_t end = text.find('\n', pos);
+    EXPECT_NE(end, std::string::npos) << "the last record has no newline";
+    if (end == std::string::npos) break;
+    DealRecord rec;
+    std::string error;
+    EXPECT_TRUE(parse_record(std::string_view(text).substr(pos, end - pos), rec, error)) << error;
+    EXPECT_TRUE(checker.check(rec, error)) << error;
+    out.push_back(std::move(rec));
+    pos = end + 1;
+  }
+  return out;
+}
+
 bool same(const Summary& a, const Summary& b) {
   // Bit for bit: every field, doubles included.
   return std::memcmp(&a, &b, sizeof(Summary)) == 0;
@@ -86,24 +103,17 @@ TEST(Experiment, RecordsFollowTheRowsOnAnyThreadCount) {
   EXPECT_EQ(text[0], text[1]);
   EXPECT_EQ(rows_to_csv(rows[0]), rows_to_csv(run(c)));  // recording does not change the play
   RecordChecker checker;
-  size_t pos = 0, i = 0;
-  while (pos < text[0].size()) {
-    const size_t end = text[0].find('\n', pos);
-    ASSERT_NE(end, std::string::npos);
-    DealRecord rec;
-    std::string error;
-    ASSERT_TRUE(parse_record(std::string_view(text[0]).substr(pos, end - pos), rec, error)) << error;
-    ASSERT_TRUE(checker.check(rec, error)) << error;
-    ASSERT_LT(i, rows[0].size());
-    const DealRow& row = rows[0][i++];
+  const auto recs = checked_records(text[0], checker);
+  ASSERT_EQ(recs.size(), rows[0].size());
+  for (size_t i = 0; i < recs.size(); ++i) {
+    const DealRecord& rec = recs[i];
+    const DealRow& row = rows[0][i];
     EXPECT_EQ(rec.deal, row.deal);
     EXPECT_EQ(rec.deal_score[0], row.score[0]);
     EXPECT_EQ(rec.deal_score[1], row.score[1]);
     EXPECT_EQ(rec.agents[2], row.swapped ? "random" : "heuristic:take_min=5");
     EXPECT_EQ(rec.agents[3], row.swapped ? "heuristic:take_min=5" : "random");
-    pos = end + 1;
   }
-  EXPECT_EQ(i, rows[0].size());
   EXPECT_EQ(checker.single_deals, 10000);
 }
 
@@ -373,16 +383,10 @@ TEST(Games, RecordsReplayAsGames) {
   std::string error, text;
   ASSERT_TRUE(run_games(c, rows, error, nullptr, {}, [&](const std::string& lines) { text += lines; }));
   RecordChecker checker;
-  int64_t deals = 0;
-  GameEnd last = GameEnd::kPlaying;
-  for (size_t pos = 0, end = 0; pos < text.size(); pos = end + 1) {
-    end = text.find('\n', pos);
-    DealRecord rec;
-    ASSERT_TRUE(parse_record(std::string_view(text).substr(pos, end - pos), rec, error)) << error;
-    ASSERT_TRUE(checker.check(rec, error)) << error;
-    last = rec.game_end;
-    ++deals;
-  }
+  const auto recs = checked_records(text, checker);
+  ASSERT_FALSE(recs.empty());
+  const int64_t deals = static_cast<int64_t>(recs.size());
+  const GameEnd last = recs.back().game_end;
   EXPECT_EQ(checker.games, 12);
   int64_t want = 0;
   for (const GameRow& r : rows) want += r.counts.deals;

@@ -327,32 +327,34 @@ bool parse_record(std::string_view line, DealRecord& r, std::string& error) {
   return true;
 }
 
-bool replay_record(const DealRecord& r, std::string& error) {
+bool replay_record(const DealRecord& r, std::string& error, State* end) {
   Rules rules;
   if (!parse_profile(r.profile, rules, error)) return false;
-  State s;
+  State local;
+  State& s = end ? *end : local;
   start_deal(s, rules, r.deck, r.deck_size, r.dealer, r.scores_before);
   ActionList legal;
   for (size_t i = 0; i < r.actions.size(); ++i) {
     const auto [seat, a] = r.actions[i];
-    const std::string where =
-        "action " + std::to_string(i) + " (" + std::to_string(seat) + " " + action_to_string(a) + ")";
+    auto where = [&, seat = seat, a = a] {
+      return "action " + std::to_string(i) + " (" + std::to_string(seat) + " " + action_to_string(a) + ")";
+    };
     if (s.over()) {
-      error = where + ": the deal is already over";
+      error = where() + ": the deal is already over";
       return false;
     }
     if (seat != s.actor()) {
-      error = where + ": it is seat " + std::to_string(s.actor()) + "'s move";
+      error = where() + ": it is seat " + std::to_string(s.actor()) + "'s move";
       return false;
     }
     legal_actions(s, legal);
     if (!legal.contains(a)) {
-      error = where + ": illegal here";
+      error = where() + ": illegal here";
       return false;
     }
     apply(s, a);
     if (const char* bad = check_invariants(s)) {
-      error = where + ": engine invariant broken: " + bad;
+      error = where() + ": engine invariant broken: " + bad;
       return false;
     }
   }
@@ -422,11 +424,9 @@ bool RecordChecker::check(const DealRecord& rec, std::string& error) {
             std::to_string(rec.deal);
     return false;
   }
-  if (!replay_record(rec, error)) return false;
+  State s;
+  if (!replay_record(rec, error, &s)) return false;
   if (rec.kind == RecordKind::kGame) {
-    State s;
-    start_deal(s, rules, rec.deck, rec.deck_size, rec.dealer, rec.scores_before);
-    for (auto [seat, a] : rec.actions) apply(s, a);
     finish_deal(game_, s);
     if (game_.end != rec.game_end || game_.winner != rec.winner) {
       error = "game result differs: engine says " + std::string(game_end_name(game_.end));

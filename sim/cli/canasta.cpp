@@ -280,27 +280,40 @@ struct StopOnCtrlC {
   ~StopOnCtrlC() { std::signal(SIGINT, SIG_DFL); }
 };
 
-int cmd_games(const ExperimentConfig& c, const std::string& out_dir, const std::string& record_path) {
-  RecordFile records(record_path);
-  Progress progress((c.games - c.shard + c.shards - 1) / c.shards * (c.duplicate ? 2 : 1), "games");
-  std::vector<GameRow> rows;
+// Runs `run(error, progress, sink)` (run_experiment or run_games) over
+// `total` rows with a progress line, Ctrl-C and the records file, then
+// prints the run's first lines. Returns the seconds it took.
+template <class Run>
+double run_live(const ExperimentConfig& c, int64_t total, const char* unit, RecordFile& records,
+                const Run& run) {
+  Progress progress(total, unit);
   std::string error;
   bool ok = false;
   {
     StopOnCtrlC ctrl_c;
-    ok = run_games(c, rows, error, &g_stop, std::ref(progress), records.sink());
+    ok = run(error, std::function<void(int64_t)>(std::ref(progress)), records.sink());
   }
   progress.clear();
   if (!ok) throw InputError{error};
   records.finish();
-  const double seconds = progress.seconds();
-  const GameSummary s = summarize_games(rows, c.duplicate);
   const std::string shard_note =
       c.shards > 1 ? ", shard " + std::to_string(c.shard) + "/" + std::to_string(c.shards) : "";
-  std::printf("canasta sim: %s against %s, whole games, profile %s, seed %llu%s\n", c.side0.c_str(),
-              c.side1.c_str(), c.profile.c_str(), static_cast<unsigned long long>(c.seed),
+  std::printf("canasta sim: %s against %s%s, profile %s, seed %llu%s\n", c.side0.c_str(), c.side1.c_str(),
+              c.games > 0 ? ", whole games" : "", c.profile.c_str(), static_cast<unsigned long long>(c.seed),
               shard_note.c_str());
   for (const auto& [seat, spec] : c.seats) std::printf("  seat %d plays %s\n", seat, spec.c_str());
+  return progress.seconds();
+}
+
+int cmd_games(const ExperimentConfig& c, const std::string& out_dir, const std::string& record_path) {
+  RecordFile records(record_path);
+  std::vector<GameRow> rows;
+  const double seconds =
+      run_live(c, shard_size(c.games, c) * (c.duplicate ? 2 : 1), "games", records,
+               [&](std::string& error, const std::function<void(int64_t)>& progress, const RecordSink& sink) {
+                 return run_games(c, rows, error, &g_stop, progress, sink);
+               });
+  const GameSummary s = summarize_games(rows, c.duplicate);
   std::printf("  speed        %.1f games/s, %.2f s\n", static_cast<double>(rows.size()) / seconds, seconds);
   print_game_summary(c, s);
   if (g_stop) std::printf("  stopped      by Ctrl-C: the numbers above hold the games that finished\n");
@@ -330,25 +343,14 @@ int cmd_sim(ExperimentConfig c, const std::string& shard, const std::string& out
   }
   if (c.games > 0) return cmd_games(c, out_dir, record_path);
   RecordFile records(record_path);
-  Progress progress((c.deals - c.shard + c.shards - 1) / c.shards * (c.duplicate ? 2 : 1), "deals");
   std::vector<DealRow> rows;
-  std::string error;
-  bool ok = false;
-  {
-    StopOnCtrlC ctrl_c;
-    ok = run_experiment(c, rows, error, &g_stop, std::ref(progress), records.sink());
-  }
-  progress.clear();
-  if (!ok) throw InputError{error};
-  records.finish();
-  const double seconds = progress.seconds();
+  const double seconds =
+      run_live(c, shard_size(c.deals, c) * (c.duplicate ? 2 : 1), "deals", records,
+               [&](std::string& error, const std::function<void(int64_t)>& progress, const RecordSink& sink) {
+                 return run_experiment(c, rows, error, &g_stop, progress, sink);
+               });
   const Summary s = summarize(rows, c.duplicate);
   const int threads = c.threads > 0 ? c.threads : static_cast<int>(std::thread::hardware_concurrency());
-  const std::string shard_note =
-      c.shards > 1 ? ", shard " + std::to_string(c.shard) + "/" + std::to_string(c.shards) : "";
-  std::printf("canasta sim: %s against %s, profile %s, seed %llu%s\n", c.side0.c_str(), c.side1.c_str(),
-              c.profile.c_str(), static_cast<unsigned long long>(c.seed), shard_note.c_str());
-  for (const auto& [seat, spec] : c.seats) std::printf("  seat %d plays %s\n", seat, spec.c_str());
   std::printf("  speed        %.0f deals/s on %d threads (%.0f per thread), %.2f s\n",
               static_cast<double>(rows.size()) / seconds, threads,
               static_cast<double>(rows.size()) / seconds / threads, seconds);

@@ -364,7 +364,7 @@ bool run_experiment(const ExperimentConfig& c, std::vector<DealRow>& rows, std::
   Rules rules;
   if (!check_config(c, rules, error)) return false;
   const int twins = c.duplicate ? 2 : 1;
-  const int64_t count = c.deals > c.shard ? (c.deals - c.shard + c.shards - 1) / c.shards : 0;
+  const int64_t count = shard_size(c.deals, c);
   std::vector<DealRow> all(static_cast<size_t>(count * twins));
   std::vector<uint8_t> done(static_cast<size_t>(count), 0);
   std::atomic<int64_t> finished{0};
@@ -711,7 +711,7 @@ bool run_games(const ExperimentConfig& c, std::vector<GameRow>& rows, std::strin
   Rules rules;
   if (!check_config(c, rules, error)) return false;
   const int twins = c.duplicate ? 2 : 1;
-  const int64_t count = c.games > c.shard ? (c.games - c.shard + c.shards - 1) / c.shards : 0;
+  const int64_t count = shard_size(c.games, c);
   std::vector<GameRow> all(static_cast<size_t>(count * twins));
   std::vector<uint8_t> done(static_cast<size_t>(count), 0);
   const int64_t batch = records ? kRecordBatch / 16 : std::max<int64_t>(count, 1);

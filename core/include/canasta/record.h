@@ -56,7 +56,8 @@ bool parse_record(std::string_view line, DealRecord& rec, std::string& error);
 // Re-plays a record: every action must be legal for the seat that made it,
 // and the result must equal the engine's own. Returns false with a message
 // naming the first disagreement (its action index).
-bool replay_record(const DealRecord& rec, std::string& error);
+// `end` (optional) receives the deal's final state.
+bool replay_record(const DealRecord& rec, std::string& error, State* end = nullptr);
 
 // Checks a stream of records in order: every record replays clean; a game's
 // records follow each other (same seed, the next deal, the rotated dealer,

@@ -35,6 +35,12 @@ struct ExperimentConfig {
   double elo0 = 0, elo1 = 5, alpha = 0.05, beta = 0.05;
 };
 
+// How many of the indices 0 .. n-1 the shard of `c` plays (those with
+// index mod shards = shard).
+inline int64_t shard_size(int64_t n, const ExperimentConfig& c) {
+  return n > c.shard ? (n - c.shard + c.shards - 1) / c.shards : 0;
+}
+
 // The state of a sequential test.
 struct SprtResult {
   double llr = 0;               // log-likelihood ratio of H1 against H0
