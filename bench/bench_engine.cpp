@@ -1,21 +1,27 @@
 // Engine speed: legal actions, apply, copy, deal, and a whole random-play deal.
 #include <benchmark/benchmark.h>
 
+#include <stdexcept>
 #include <vector>
 
 #include "canasta/agent.h"
 #include "canasta/engine.h"
-#include "canasta/sim.h"
+#include "canasta/game.h"
+#include "canasta/profile.h"
+#include "canasta/runner.h"
 
 namespace {
 
 using namespace canasta;
 
-Rules profile(int64_t which) {
-  Rules r;
-  std::string error;
-  parse_profile(which == 0 ? "classic" : "two-player", r, error);
-  return r;
+Rules profile(int64_t which) { return which == 0 ? classic_rules() : two_player_rules(); }
+
+// Random play, as the signature test plays it.
+int random_deal(State& s, int64_t seed, int64_t k) {
+  static thread_local RandomAgent random;
+  Rng rng(derive_seed(static_cast<uint64_t>(seed), Stream::kRandomPlay, static_cast<uint64_t>(k)));
+  return play_deal(
+      s, [](int) -> RandomAgent& { return random; }, rng);
 }
 
 // Positions met in random play: every action of 200 deals.
@@ -28,7 +34,7 @@ const std::vector<State>& positions(int64_t which) {
     ActionList list;
     for (int k = 0; k < 200; ++k) {
       start_single_deal(s, r, 99, k);
-      Rng rng(derive_seed(99, static_cast<uint64_t>(k)));
+      Rng rng(derive_seed(99, Stream::kRandomPlay, static_cast<uint64_t>(k)));
       while (!s.over()) {
         v.push_back(s);
         legal_actions(s, list);
@@ -69,7 +75,7 @@ void BM_Apply(benchmark::State& st) {
     Deal d;
     start_single_deal(d.start, r, 98, k);
     State s = d.start;
-    Rng rng(derive_seed(98, static_cast<uint64_t>(k)));
+    Rng rng(derive_seed(98, Stream::kRandomPlay, static_cast<uint64_t>(k)));
     while (!s.over()) {
       legal_actions(s, list);
       d.actions.push_back(list[static_cast<int>(rng.below(static_cast<uint32_t>(list.size())))]);
@@ -120,48 +126,63 @@ BENCHMARK(BM_Deal);
 void BM_RandomDeal(benchmark::State& st, int64_t which) {
   const Rules r = profile(which);
   State s;
-  ActionList scratch;
-  DealStats stats;
-  int64_t k = 0;
+  int64_t k = 0, actions = 0, went_out = 0, stock_out = 0, red3_last = 0;
   for (auto _ : st) {
     start_single_deal(s, r, 7, k);
-    Rng rng(derive_seed(7, 3, static_cast<uint64_t>(k++)));
-    const int n = play_random_deal(s, rng, scratch);
+    actions += random_deal(s, 7, k++);
     benchmark::DoNotOptimize(deal_score(s));
-    stats.count(s, n);
+    went_out += s.end == EndReason::kWentOut;
+    stock_out += s.end == EndReason::kStockOut;
+    red3_last += s.end == EndReason::kRedThreeLast;
   }
-  const double d = static_cast<double>(stats.deals);
+  const double d = static_cast<double>(k);
   st.counters["deals_per_s"] = benchmark::Counter(d, benchmark::Counter::kIsRate);
-  st.counters["went_out_pct"] = 100.0 * static_cast<double>(stats.went_out) / d;
-  st.counters["stock_out_pct"] = 100.0 * static_cast<double>(stats.stock_out) / d;
-  st.counters["red3_last_pct"] = 100.0 * static_cast<double>(stats.red_three_last) / d;
-  st.counters["actions_per_deal"] = static_cast<double>(stats.actions) / d;
+  st.counters["went_out_pct"] = 100.0 * static_cast<double>(went_out) / d;
+  st.counters["stock_out_pct"] = 100.0 * static_cast<double>(stock_out) / d;
+  st.counters["red3_last_pct"] = 100.0 * static_cast<double>(red3_last) / d;
+  st.counters["actions_per_deal"] = static_cast<double>(actions) / d;
 }
 BENCHMARK_CAPTURE(BM_RandomDeal, classic, 0);
 BENCHMARK_CAPTURE(BM_RandomDeal, two_player, 1);
 
-// The same deal played by the RandomAgent through each seat's View.
+// The same deal played by the RandomAgent through the Agent interface (a
+// virtual call a decision).
 void BM_RandomAgentDeal(benchmark::State& st) {
   const Rules r = profile(0);
-  RandomAgent agent;
+  RandomAgent random;
+  Agent& agent = random;
   State s;
   int64_t k = 0;
   for (auto _ : st) {
     start_single_deal(s, r, 7, k);
-    Rng rng(derive_seed(7, 3, static_cast<uint64_t>(k++)));
-    while (!s.over()) apply(s, agent.act(View(s, s.actor()), rng));
+    Rng rng(derive_seed(7, Stream::kRandomPlay, static_cast<uint64_t>(k++)));
+    play_deal(
+        s, [&](int) -> Agent& { return agent; }, rng);
     benchmark::DoNotOptimize(s);
   }
   st.counters["deals_per_s"] = benchmark::Counter(static_cast<double>(k), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_RandomAgentDeal);
 
+// perft(6) from the start of a fixed classic deal: legal actions, copy and
+// apply down a whole tree.
+void BM_Perft(benchmark::State& st) {
+  State s;
+  start_single_deal(s, profile(0), 2026, 1);
+  uint64_t nodes = 0;
+  for (auto _ : st) nodes += perft(s, 6);
+  st.counters["leaves_per_s"] = benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_Perft)->Unit(benchmark::kMillisecond);
+
 // ISMCTS iterations per second on one core, from positions of random play
 // where the actor has more than one legal action.
 void BM_IsmctsIterations(benchmark::State& st, const char* spec) {
   const auto& pos = positions(0);
+  AgentSpec parsed;
   std::string error;
-  auto agent = make_agent(spec, error);
+  if (!parse_agent_spec(spec, parsed, error)) throw std::invalid_argument(error);
+  auto agent = make_agent(parsed);
   auto* ismcts = dynamic_cast<IsmctsAgent*>(agent.get());
   ActionList list;
   size_t i = 0;

@@ -37,3 +37,23 @@ std::string legal_list(const State& s) {
 }
 
 }  // namespace canasta::test
+
+namespace canasta::test {
+
+Rules rules_of(const std::string& profile) {
+  Rules r;
+  std::string error;
+  EXPECT_TRUE(parse_profile(profile, r, error)) << error;
+  return r;
+}
+
+AgentSpec agent_spec(const std::string& spec) {
+  AgentSpec a;
+  std::string error;
+  EXPECT_TRUE(parse_agent_spec(spec, a, error)) << error;
+  return a;
+}
+
+std::unique_ptr<Agent> agent(const std::string& spec) { return make_agent(agent_spec(spec)); }
+
+}  // namespace canasta::test

@@ -1,12 +1,16 @@
-// Test helpers: positions from text, actions from text.
+// Test helpers: positions, actions, profiles and agents from text.
 #pragma once
 
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <string>
 
+#include "canasta/agent.h"
 #include "canasta/engine.h"
 #include "canasta/notation.h"
+#include "canasta/position.h"
+#include "canasta/profile.h"
 
 namespace canasta::test {
 
@@ -20,5 +24,10 @@ bool legal(const State& s, const std::string& text);
 void play(State& s, const std::string& text);
 // The legal actions as notation, joined by " | ".
 std::string legal_list(const State& s);
+// A profile spec's rules; fails the test on a bad spec.
+Rules rules_of(const std::string& profile);
+// An agent spec, and a new agent from it; fail the test on a bad spec.
+AgentSpec agent_spec(const std::string& spec);
+std::unique_ptr<Agent> agent(const std::string& spec);
 
 }  // namespace canasta::test

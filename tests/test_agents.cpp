@@ -3,52 +3,80 @@
 #include <gtest/gtest.h>
 
 #include "canasta/agent.h"
+#include "canasta/game.h"
 #include "canasta/notation.h"
-#include "canasta/sim.h"
+#include "canasta/runner.h"
 #include "helpers.h"
 
 namespace canasta::test {
 namespace {
 
 std::string decide(const std::string& spec, const State& s) {
-  std::string error;
-  auto agent = make_agent(spec, error);
-  EXPECT_NE(agent, nullptr) << error;
   Rng rng(1);
-  return action_to_string(agent->act(View(s, s.actor()), rng));
+  return action_to_string(agent(spec)->act(View(s, s.actor()), rng));
+}
+
+// The error a bad spec gets, or "" when the spec is good.
+std::string spec_error(const std::string& spec) {
+  AgentSpec a;
+  std::string error;
+  return parse_agent_spec(spec, a, error) ? "" : error;
 }
 
 TEST(Agents, RegistryDocumentsEveryParameter) {
-  ASSERT_GE(agent_kinds().size(), 2U);
-  for (const auto& k : agent_kinds()) {
-    EXPECT_FALSE(k.summary.empty());
-    for (const auto& p : k.params) {
-      EXPECT_FALSE(p.help.empty()) << p.name;
-      EXPECT_LE(p.lo, p.value);
-      EXPECT_LE(p.value, p.hi);
-    }
-  }
-  EXPECT_NE(agents_help().find("take_min"), std::string::npos);
+  const std::string help = agents_help();
+  for (const std::string_view name : agent_names())
+    EXPECT_NE(help.find(std::string(name) + ": "), std::string::npos);
+  EXPECT_NE(help.find("  take_min=3  (integer 0..100) take the pile"), std::string::npos) << help;
+  EXPECT_NE(help.find("  rollout=heuristic  (random|heuristic) rollout policy"), std::string::npos) << help;
+  EXPECT_NE(help.find("  c=0.7  (0..10) UCB exploration constant"), std::string::npos) << help;
 }
 
 TEST(Agents, BadSpecsAreRefusedByName) {
-  std::string error;
-  EXPECT_EQ(make_agent("wizard", error), nullptr);
-  EXPECT_NE(error.find("wizard"), std::string::npos);
-  EXPECT_EQ(make_agent("heuristic:colour=3", error), nullptr);
-  EXPECT_NE(error.find("colour"), std::string::npos);
-  EXPECT_EQ(make_agent("heuristic:freeze=-1", error), nullptr);
-  EXPECT_NE(error.find("out of range"), std::string::npos);
-  EXPECT_EQ(make_agent("heuristic:freeze=2.5", error), nullptr);
-  EXPECT_EQ(make_agent("heuristic:freeze", error), nullptr);
-  EXPECT_EQ(make_agent("random:x=1", error), nullptr);
-  auto h = make_agent("heuristic:freeze=6,take_min=4", error);
-  ASSERT_NE(h, nullptr) << error;
-  EXPECT_EQ(h->spec(),
-            "heuristic:take_min=4,freeze=6,keep_wilds=1,go_out=1,meld_min=2,freeze_hand=0,freeze_unopened=1,"
-            "out_margin=-10000,ask=0,out_cards=0");
-  std::string again;
-  EXPECT_NE(make_agent(h->spec(), again), nullptr) << again;
+  EXPECT_NE(spec_error("wizard").find("wizard"), std::string::npos);
+  EXPECT_NE(spec_error("heuristic:colour=3").find("colour"), std::string::npos);
+  EXPECT_NE(spec_error("heuristic:freeze=-1").find("out of range"), std::string::npos);
+  EXPECT_NE(spec_error("heuristic:freeze=2.5"), "");
+  EXPECT_NE(spec_error("heuristic:freeze"), "");
+  EXPECT_NE(spec_error("heuristic:freeze=1,freeze=2").find("twice"), std::string::npos);
+  EXPECT_NE(spec_error("heuristic:freeze=1,"), "");
+  EXPECT_NE(spec_error("random:x=1"), "");
+  EXPECT_NE(spec_error("ismcts:rollout=greedy").find("random, heuristic"), std::string::npos);
+  // Not-a-number and infinities are no numbers, whatever the range.
+  for (const char* bad :
+       {"ismcts:c=nan", "ismcts:c=NaN", "ismcts:c=-nan", "ismcts:c=inf", "heuristic:freeze=nan"})
+    EXPECT_NE(spec_error(bad), "") << bad;
+  // Errors quote the input on one printable line.
+  EXPECT_EQ(spec_error("heuristic:col\nour=3").find('\n'), std::string::npos);
+}
+
+TEST(Agents, SpecsPrintCanonicallyAndCompareByValue) {
+  const AgentSpec h = agent_spec("heuristic:freeze=6,take_min=4");
+  EXPECT_EQ(h.to_string(), "heuristic:take_min=4,freeze=6");  // table order
+  EXPECT_EQ(agent_spec(h.to_string()), h);
+  EXPECT_EQ(agent_spec("heuristic:freeze=6.0,take_min=4").to_string(), h.to_string());
+  EXPECT_EQ(agent_spec("heuristic:freeze=0").to_string(), "heuristic:freeze=0");  // what was given stays
+  EXPECT_EQ(agent_spec("heuristic:freeze=0"), agent_spec("heuristic"));           // the same agent
+  EXPECT_NE(agent_spec("heuristic"), agent_spec("random"));
+  EXPECT_EQ(agent_spec("ismcts:rollout=random,c=0.25").to_string(), "ismcts:c=0.25,rollout=random");
+  EXPECT_EQ(agent_spec("random").to_string(), "random");
+  const auto& p = std::get<HeuristicParams>(h.params);
+  EXPECT_EQ(p.take_min, 4);
+  EXPECT_EQ(p.freeze, 6);
+  EXPECT_EQ(p.keep_wilds, HeuristicParams{}.keep_wilds);
+}
+
+// A parameter set from the command line reaches the agent: every parameter
+// of every agent, set to a value other than its default, changes the spec's
+// parameters and prints back.
+TEST(Agents, EveryParameterRoundTrips) {
+  for (const char* text : {"heuristic:take_min=7,freeze=5,keep_wilds=2,go_out=0,meld_min=3,freeze_hand=4,"
+                           "freeze_unopened=0,out_margin=250,ask=1,out_cards=6",
+                           "ismcts:iters=77,time_ms=5,c=1.5,rollout=random,cutoff=9,reward=win,threads=3"}) {
+    const AgentSpec a = agent_spec(text);
+    EXPECT_EQ(a.to_string(), text);
+    EXPECT_NE(a, agent_spec(std::string(a.name())));
+  }
 }
 
 TEST(Heuristic, TakeMinDecidesWhetherToTakeThePile) {
@@ -148,13 +176,11 @@ TEST(Heuristic, BeatsRandomPlay) {
   const int deals = 400;
   for (int k = 0; k < deals; ++k) {
     start_single_deal(s, Rules{}, 41, k);
-    Rng rng(derive_seed(41, static_cast<uint64_t>(k)));
+    Rng rng(derive_seed(41, Stream::kTest, static_cast<uint64_t>(k)));
     const int side = k % 2;  // the heuristic plays side 0 in even deals, side 1 in odd ones
-    while (!s.over()) {
-      const int seat = s.actor();
-      Agent& a = Rules{}.team_of(seat) == side ? static_cast<Agent&>(heuristic) : random;
-      apply(s, a.act(View(s, seat), rng));
-    }
+    play_deal(
+        s, [&](int seat) -> Agent& { return seat % 2 == side ? static_cast<Agent&>(heuristic) : random; },
+        rng);
     const auto sc = deal_score(s);
     margin += sc[side].total() - sc[1 - side].total();
     won += sc[side].total() > sc[1 - side].total();
@@ -167,15 +193,11 @@ TEST(Heuristic, BeatsRandomPlay) {
 
 TEST(Ismcts, LegalAndReproducible) {
   State s;
-  ActionList legal;
-  std::string error;
   for (const char* spec :
        {"ismcts:iters=200", "ismcts:iters=200,threads=2,rollout=random,cutoff=0,reward=win"}) {
-    auto a = make_agent(spec, error), b = make_agent(spec, error);
-    ASSERT_NE(a, nullptr) << error;
+    auto a = agent(spec), b = agent(spec);
     for (int k = 0; k < 3; ++k) {
       start_single_deal(s, Rules{}, 61, k);
-      Rng play(k);
       for (int step = 0; step < 30 && !s.over(); ++step) {
         Rng r1(step), r2(step);
         const Action x = a->act(View(s, s.actor()), r1);
@@ -189,17 +211,15 @@ TEST(Ismcts, LegalAndReproducible) {
 }
 
 TEST(Ismcts, TimeBudgetRunsIterationsUntilTheDeadline) {
-  std::string error;
-  auto agent = make_agent("ismcts:time_ms=30", error);
-  ASSERT_NE(agent, nullptr) << error;
+  auto searcher = agent("ismcts:time_ms=30");
   State s;
   start_single_deal(s, Rules{}, 62, 0);
   apply(s, Action::make(ActionType::kDraw));
   Rng rng(1);
-  const Action a = agent->act(View(s, s.actor()), rng);
+  const Action a = searcher->act(View(s, s.actor()), rng);
   EXPECT_TRUE(is_legal(s, a));
   // The clock is read every 16 iterations, after the first 16.
-  EXPECT_GE(dynamic_cast<IsmctsAgent&>(*agent).last_iterations(), 16);
+  EXPECT_GE(dynamic_cast<IsmctsAgent&>(*searcher).last_iterations(), 16);
 }
 
 TEST(Ismcts, GoesOutWhenThatWinsTheDeal) {

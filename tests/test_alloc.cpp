@@ -7,8 +7,10 @@
 #include <new>
 #include <vector>
 
-#include "canasta/agent.h"
-#include "canasta/sim.h"
+#include "canasta/heuristic.h"
+#include "canasta/profile.h"
+#include "canasta/random_agent.h"
+#include "canasta/runner.h"
 
 namespace {
 std::atomic<long> g_allocations{0};
@@ -31,13 +33,14 @@ TEST(Allocation, NoneInsideRandomPlayDeals) {
     std::string error;
     ASSERT_TRUE(parse_profile(profile, rules, error));
     State s;
-    ActionList scratch;
+    RandomAgent random;
     const long before = g_allocations.load();
     int64_t actions = 0;
     for (int k = 0; k < 2000; ++k) {
       start_single_deal(s, rules, 5, k);
-      Rng rng(derive_seed(5, 3, static_cast<uint64_t>(k)));
-      actions += play_random_deal(s, rng, scratch);
+      Rng rng(derive_seed(5, Stream::kRandomPlay, static_cast<uint64_t>(k)));
+      actions += play_deal(
+          s, [&](int) -> RandomAgent& { return random; }, rng);
     }
     EXPECT_EQ(g_allocations.load() - before, 0) << profile;
     EXPECT_GT(actions, 2000 * 30);
@@ -45,13 +48,28 @@ TEST(Allocation, NoneInsideRandomPlayDeals) {
 }
 
 TEST(Allocation, NoneWhenAnAgentPlaysThroughItsView) {
-  RandomAgent agent;  // created at start-up
+  RandomAgent random;  // created at start-up
+  HeuristicAgent heuristic;
   State s;
   const long before = g_allocations.load();
   for (int k = 0; k < 500; ++k) {
     start_single_deal(s, Rules{}, 6, k);
-    Rng rng(derive_seed(6, static_cast<uint64_t>(k)));
-    while (!s.over()) apply(s, agent.act(View(s, s.actor()), rng));
+    Rng rng(derive_seed(6, Stream::kTest, static_cast<uint64_t>(k)));
+    play_deal(
+        s, [&](int seat) -> Agent& { return seat % 2 ? static_cast<Agent&>(random) : heuristic; }, rng);
+  }
+  EXPECT_EQ(g_allocations.load() - before, 0);
+}
+
+// Determinizing a view for search allocates nothing either.
+TEST(Allocation, NoneWhenAViewIsDeterminized) {
+  State s;
+  start_single_deal(s, Rules{}, 7, 0);
+  Rng rng(1);
+  const long before = g_allocations.load();
+  for (int i = 0; i < 1000; ++i) {
+    const State d = View(s, s.actor()).determinize(rng);
+    EXPECT_EQ(d.hand[s.actor()], s.hand[s.actor()]);
   }
   EXPECT_EQ(g_allocations.load() - before, 0);
 }

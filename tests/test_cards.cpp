@@ -2,6 +2,8 @@
 #include <gtest/gtest.h>
 
 #include "canasta/notation.h"
+#include "canasta/position.h"
+#include "canasta/profile.h"
 #include "canasta/rules.h"
 #include "helpers.h"
 
@@ -90,6 +92,36 @@ TEST(Profiles, OverridesAndErrors) {
   EXPECT_FALSE(parse_profile("spanish", r, error));
   ASSERT_TRUE(parse_profile("classic", r, error));
   EXPECT_EQ(profile_spec(r), "classic");
+  EXPECT_FALSE(parse_profile("classic,target=nan", r, error));
+  EXPECT_FALSE(parse_profile("classic,target=3000,target=4000", r, error));
+  EXPECT_NE(error.find("twice"), std::string::npos);
+  EXPECT_FALSE(parse_profile("classic,red3=later", r, error));
+  EXPECT_NE(error.find("immediate, turn"), std::string::npos) << error;
+}
+
+// Every override of the table is read, changes the rules, and is written
+// back by profile_spec in table order.
+TEST(Profiles, EveryOverrideRoundTrips) {
+  const std::string spec =
+      "classic,hand=13,draw=2,canastas=2,max_wilds=2,wilds_le_naturals=true,one_card_rule=false,ask=false,"
+      "red3=turn,stock_end=last_draw,target=7000,tie=draw,max_deals=50";
+  Rules r;
+  std::string error;
+  ASSERT_TRUE(parse_profile(spec, r, error)) << error;
+  EXPECT_EQ(profile_spec(r), spec);
+  EXPECT_EQ(r.hand_size, 13);
+  EXPECT_EQ(r.red3_deal, RedThreeDeal::kOwnersTurn);
+  EXPECT_EQ(r.tie, TieRule::kDraw);
+  EXPECT_EQ(r.max_deals, 50);
+  for (const auto& p : rule_params()) {
+    Rules base;
+    const std::string one = spec.substr(spec.find(std::string(p.name) + "="));
+    ASSERT_TRUE(parse_profile("classic," + one.substr(0, one.find(',')), base, error)) << error;
+    EXPECT_NE(base, Rules{}) << p.name;
+  }
+  // A table of two players is named after its profile.
+  ASSERT_TRUE(parse_profile("two-player,one_card_rule=true", r, error)) << error;
+  EXPECT_EQ(profile_spec(r), "two-player,one_card_rule=true");
 }
 
 }  // namespace

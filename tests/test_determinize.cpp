@@ -4,7 +4,7 @@
 #include <cmath>
 #include <set>
 
-#include "canasta/sim.h"
+#include "canasta/game.h"
 #include "canasta/view.h"
 #include "helpers.h"
 
@@ -94,6 +94,88 @@ TEST(Determinize, SameRandomStreamSameSampleWhateverTheHiddenCards) {
   Rng r1(9), r2(9);
   EXPECT_EQ(position_to_string(View(s, s.actor()).determinize(r1)),
             position_to_string(View(t, t.actor()).determinize(r2)));
+}
+
+}  // namespace
+}  // namespace canasta::test
+
+namespace canasta::test {
+namespace {
+
+// Seat 0 has drawn and asked "may I go out?"; seat 2, its partner, answers.
+// Seat 0's three cards are hidden from seat 2, but asking was legal, so they
+// let seat 0 go out (its side holds a canasta) and finish the turn after a no.
+State answer_position() {
+  return position(
+      "profile: classic\nseat: 0\nphase: answer\nflags: drew_stock asked\nhand0: 9 9 9\n"
+      "hand2: 5 6 7 8 10 J Q\nmelds0: K: K K K K K K K\nmelds1: A: A A A\nmelded_before: 0 1\n"
+      "hand1: 4 4 6 6 8 8\nhand3: 5 5 7 7\nstock: rest");
+}
+
+// The asker's hand in a sample, as counts per kind.
+std::array<double, kKindNb> counts_of(CardSet hand) {
+  std::array<double, kKindNb> c{};
+  for (int k = 0; k < kKindNb; ++k) c[k] = hand.count(k);
+  return c;
+}
+
+TEST(Determinize, AnswerSamplesAreConsistentWithTheQuestion) {
+  const State s = answer_position();
+  ASSERT_TRUE(View::answer_consistent(s));
+  const View v(s, 2);
+  Rng rng(7);
+  for (int i = 0; i < 200; ++i) {
+    for (const State& d : {v.determinize(rng), v.determinize(rng, 0), v.determinize_exact(rng)}) {
+      ASSERT_EQ(check_invariants(d), nullptr);
+      EXPECT_TRUE(View(d, 2) == v);
+      EXPECT_TRUE(View::answer_consistent(d)) << position_to_string(d);
+    }
+  }
+}
+
+// What the answering seat cannot see does not change what it samples: not
+// the other hands, not the asker's actual cards.
+TEST(Determinize, AnswerSamplesDependOnTheViewOnly) {
+  const State s = answer_position();
+  State t = s;
+  // The asker's three nines trade places with three tens of the stock:
+  // another hand that can go out.
+  int moved = 0;
+  for (int i = t.stock_pos; i < t.deck_size && moved < 3; ++i)
+    if (t.deck[i] == kTen) t.deck[i] = kNine, ++moved;
+  ASSERT_EQ(moved, 3);
+  t.hand[0] = CardSet();
+  t.hand[0].add(kTen, 3);
+  ASSERT_EQ(check_invariants(t), nullptr);
+  ASSERT_TRUE(View(s, 2) == View(t, 2));
+  for (uint64_t seed = 0; seed < 20; ++seed) {
+    Rng r1(seed), r2(seed);
+    EXPECT_EQ(position_to_string(View(s, 2).determinize_exact(r1)),
+              position_to_string(View(t, 2).determinize_exact(r2)));
+  }
+}
+
+// The exact method draws from the same distribution as rejection: the mean
+// count of every kind in the asker's hand agrees (6 standard errors).
+TEST(Determinize, ExactMethodMatchesRejection) {
+  const State s = answer_position();
+  const View v(s, 2);
+  const int rejected = 6000, exact = 400;
+  std::array<double, kKindNb> sum_r{}, sum_e{}, sq_e{};
+  Rng r1(11), r2(12);
+  for (int i = 0; i < rejected; ++i) {
+    const auto c = counts_of(v.determinize(r1).hand[0]);
+    for (int k = 0; k < kKindNb; ++k) sum_r[k] += c[k];
+  }
+  for (int i = 0; i < exact; ++i) {
+    const auto c = counts_of(v.determinize_exact(r2).hand[0]);
+    for (int k = 0; k < kKindNb; ++k) sum_e[k] += c[k], sq_e[k] += c[k] * c[k];
+  }
+  for (int k = 0; k < kKindNb; ++k) {
+    const double mean_r = sum_r[k] / rejected, mean_e = sum_e[k] / exact;
+    const double var_e = std::max(sq_e[k] / exact - mean_e * mean_e, 1e-4);
+    EXPECT_NEAR(mean_e, mean_r, 6 * std::sqrt(var_e / exact + var_e / rejected)) << "kind " << k;
+  }
 }
 
 }  // namespace

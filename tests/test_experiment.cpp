@@ -9,15 +9,20 @@
 #include "canasta/experiment.h"
 #include "canasta/game.h"
 #include "canasta/record.h"
+#include "canasta/replay.h"
+#include "canasta/results.h"
+#include "canasta/stats.h"
+#include "canasta/sweep.h"
 #include "canasta/tournament.h"
+#include "helpers.h"
 
-namespace canasta {
+namespace canasta::test {
 namespace {
 
 std::vector<DealRow> run(ExperimentConfig c) {
   std::vector<DealRow> rows;
   std::string error;
-  EXPECT_TRUE(run_experiment(c, rows, error)) << error;
+  EXPECT_TRUE(run_deals(c, rows, error)) << error;
   return rows;
 }
 
@@ -45,8 +50,8 @@ bool same(const Summary& a, const Summary& b) {
 
 TEST(Experiment, SameRowsOnAnyThreadCount) {
   ExperimentConfig c;
-  c.side0 = "heuristic";
-  c.side1 = "random";
+  c.side0 = agent_spec("heuristic");
+  c.side1 = agent_spec("random");
   c.duplicate = true;
   c.deals = 500;
   c.threads = 1;
@@ -59,8 +64,8 @@ TEST(Experiment, SameRowsOnAnyThreadCount) {
 
 TEST(Experiment, FourShardsMergeIntoTheSingleRunExactly) {
   ExperimentConfig c;
-  c.side0 = "heuristic:take_min=5";
-  c.side1 = "random";
+  c.side0 = agent_spec("heuristic:take_min=5");
+  c.side1 = agent_spec("random");
   c.duplicate = true;
   c.deals = 777;
   const auto single = run(c);
@@ -86,9 +91,9 @@ TEST(Experiment, FourShardsMergeIntoTheSingleRunExactly) {
 // thread count, each replaying clean and agreeing with its row.
 TEST(Experiment, RecordsFollowTheRowsOnAnyThreadCount) {
   ExperimentConfig c;
-  c.side0 = "heuristic";
-  c.side1 = "random";
-  c.seats = {{2, "heuristic:take_min=5"}};
+  c.side0 = agent_spec("heuristic");
+  c.side1 = agent_spec("random");
+  c.seats = {{2, agent_spec("heuristic:take_min=5")}};
   c.duplicate = true;
   c.deals = 5000;  // more than one batch of records
   std::string text[2];
@@ -96,9 +101,9 @@ TEST(Experiment, RecordsFollowTheRowsOnAnyThreadCount) {
   for (int threads = 1; threads <= 2; ++threads) {
     c.threads = threads;
     std::string error;
-    ASSERT_TRUE(run_experiment(c, rows[threads - 1], error, nullptr, {}, [&](const std::string& lines) {
-      text[threads - 1] += lines;
-    })) << error;
+    RunHooks hooks;
+    hooks.records = [&](const std::string& lines) { text[threads - 1] += lines; };
+    ASSERT_TRUE(run_deals(c, rows[threads - 1], error, hooks)) << error;
   }
   EXPECT_EQ(text[0], text[1]);
   EXPECT_EQ(rows_to_csv(rows[0]), rows_to_csv(run(c)));  // recording does not change the play
@@ -119,7 +124,7 @@ TEST(Experiment, RecordsFollowTheRowsOnAnyThreadCount) {
 
 TEST(Experiment, HeuristicMirrorIntervalContainsHalf) {
   ExperimentConfig c;
-  c.side0 = c.side1 = "heuristic";
+  c.side0 = c.side1 = agent_spec("heuristic");
   c.duplicate = true;
   c.deals = 1000;
   const Summary s = summarize(run(c), true);
@@ -131,8 +136,8 @@ TEST(Experiment, HeuristicMirrorIntervalContainsHalf) {
 
 TEST(Experiment, DuplicateNarrowsTheMarginInterval) {
   ExperimentConfig c;
-  c.side0 = "heuristic";
-  c.side1 = "heuristic:keep_wilds=0";
+  c.side0 = agent_spec("heuristic");
+  c.side1 = agent_spec("heuristic:keep_wilds=0");
   c.duplicate = true;
   c.deals = 1000;
   const Summary s = summarize(run(c), true);
@@ -146,15 +151,52 @@ TEST(Experiment, StopKeepsFinishedDealsOnly) {
   std::atomic<bool> stop{true};
   std::vector<DealRow> rows;
   std::string error;
-  ASSERT_TRUE(run_experiment(c, rows, error, &stop));
+  RunHooks hooks;
+  hooks.stop = &stop;
+  ASSERT_TRUE(run_deals(c, rows, error, hooks));
   EXPECT_EQ(rows.size() % 2, 0U);  // complete pairs only
   EXPECT_LT(rows.size(), 200U);
+}
+
+// The stop flag set while the workers play (as Ctrl-C does) from a worker's
+// progress callback: the run keeps complete duplicate pairs, in order, and
+// exactly their records, written by the record thread meanwhile.
+TEST(Experiment, StopDuringTheRunKeepsWhatFinished) {
+  ExperimentConfig c;
+  c.side0 = agent_spec("heuristic");
+  c.duplicate = true;
+  c.deals = 20000;
+  c.threads = 2;
+  std::atomic<bool> stop{false};
+  std::atomic<int64_t> progress_calls{0};
+  std::string text;
+  RunHooks hooks;
+  hooks.stop = &stop;
+  hooks.progress = [&](int64_t rows) {
+    ++progress_calls;
+    if (rows >= 9000) stop = true;
+  };
+  hooks.records = [&](const std::string& lines) { text += lines; };
+  std::vector<DealRow> rows;
+  std::string error;
+  ASSERT_TRUE(run_deals(c, rows, error, hooks)) << error;
+  EXPECT_GE(rows.size(), 9000U);
+  EXPECT_LT(rows.size(), 40000U);
+  EXPECT_EQ(rows.size() % 2, 0U);
+  for (size_t i = 0; i < rows.size(); ++i) {
+    EXPECT_EQ(rows[i].swapped, static_cast<int8_t>(i % 2));
+    if (i > 0) {
+      EXPECT_LE(rows[i - 1].deal, rows[i].deal);
+    }
+  }
+  EXPECT_EQ(static_cast<size_t>(std::count(text.begin(), text.end(), '\n')), rows.size());
+  EXPECT_GT(progress_calls.load(), 0);
 }
 
 TEST(Experiment, SummaryConfigRoundTripsAnySeed) {
   ExperimentConfig c;
   c.seed = 18446744073709551615ULL;
-  c.side0 = "heuristic:freeze=6";
+  c.side0 = agent_spec("heuristic:freeze=6");
   c.duplicate = true;
   c.shard = 2;
   c.shards = 4;
@@ -167,7 +209,7 @@ TEST(Experiment, SummaryConfigRoundTripsAnySeed) {
   EXPECT_TRUE(back.duplicate);
   EXPECT_EQ(back.games, 0);
   c.games = 30;
-  c.seats = {{1, "ismcts:iters=50"}, {3, "random"}};
+  c.seats = {{1, agent_spec("ismcts:iters=50")}, {3, agent_spec("random")}};
   ASSERT_TRUE(config_from_json(game_summary_to_json(c, GameSummary{}), back, error)) << error;
   EXPECT_EQ(back.games, 30);
   EXPECT_EQ(back.seats, c.seats);
@@ -177,22 +219,52 @@ TEST(Experiment, BadConfigsAreRefused) {
   ExperimentConfig c;
   std::vector<DealRow> rows;
   std::string error;
-  c.side0 = "nobody";
-  EXPECT_FALSE(run_experiment(c, rows, error));
-  c.side0 = "random";
-  c.profile = "poker";
-  EXPECT_FALSE(run_experiment(c, rows, error));
-  c.profile = "classic";
   c.shard = 4;
   c.shards = 4;
-  EXPECT_FALSE(run_experiment(c, rows, error));
+  EXPECT_FALSE(run_deals(c, rows, error));
+  c.shard = 0;
+  c.shards = 1;
+  c.seats = {{4, agent_spec("random")}};
+  EXPECT_FALSE(run_deals(c, rows, error));
+  EXPECT_NE(error.find("seat 4"), std::string::npos);
   EXPECT_FALSE(rows_from_csv("not,a,header\n", rows, error));
+  // A value that does not fit its column is refused, not wrapped.
+  std::string csv = rows_to_csv(run([] {
+    ExperimentConfig one;
+    one.deals = 1;
+    return one;
+  }()));
+  ASSERT_TRUE(rows_from_csv(csv, rows, error)) << error;
+  csv.replace(csv.find('\n') + 1, 1, "9999999999999999999999");
+  EXPECT_FALSE(rows_from_csv(csv, rows, error));
+}
+
+// A summary.json holds the longest specs whole (it used to be cut at 4 KB),
+// and reads back into the same configuration.
+TEST(Experiment, SummaryKeepsLongSpecsWhole) {
+  ExperimentConfig c;
+  c.side0 = agent_spec(
+      "heuristic:take_min=7,freeze=5,keep_wilds=2,go_out=0,meld_min=3,freeze_hand=4,freeze_unopened=0,"
+      "out_margin=250,ask=1,out_cards=6");
+  c.side1 = agent_spec("ismcts:iters=77,time_ms=5,c=1.2345678901234567,rollout=random,cutoff=9,reward=win");
+  for (int seat = 0; seat < 4; ++seat) c.seats.push_back({seat, seat % 2 ? c.side0 : c.side1});
+  c.rules = rules_of("classic,hand=13,target=7000,tie=draw,max_deals=50,one_card_rule=false");
+  for (const bool games : {false, true}) {
+    c.games = games ? 5 : 0;
+    c.deals = games ? 0 : 1000;
+    const std::string json = games ? game_summary_to_json(c, GameSummary{}) : summary_to_json(c, Summary{});
+    ExperimentConfig back;
+    std::string error;
+    ASSERT_TRUE(config_from_json(json, back, error)) << error << "\n" << json;
+    EXPECT_TRUE(same_run(back, c));
+    EXPECT_EQ(back.side1.to_string(), c.side1.to_string());
+  }
 }
 
 }  // namespace
-}  // namespace canasta
+}  // namespace canasta::test
 
-namespace canasta {
+namespace canasta::test {
 namespace {
 
 TEST(Sweep, ExpandsRangesAndLists) {
@@ -200,11 +272,11 @@ TEST(Sweep, ExpandsRangesAndLists) {
   std::string error;
   ASSERT_TRUE(expand_sweep("heuristic:freeze={0..12..2}", p, error)) << error;
   ASSERT_EQ(p.size(), 7U);
-  EXPECT_EQ(p[3].spec, "heuristic:freeze=6");
+  EXPECT_EQ(p[3].agent.to_string(), "heuristic:freeze=6");
   EXPECT_EQ(p[3].values[0], std::make_pair(std::string("freeze"), std::string("6")));
   ASSERT_TRUE(expand_sweep("heuristic:take_min={2,4},freeze={0..1}", p, error)) << error;
   ASSERT_EQ(p.size(), 4U);
-  EXPECT_EQ(p[3].spec, "heuristic:take_min=4,freeze=1");
+  EXPECT_EQ(p[3].agent.to_string(), "heuristic:take_min=4,freeze=1");
   ASSERT_TRUE(expand_sweep("heuristic", p, error));
   EXPECT_EQ(p.size(), 1U);
   EXPECT_FALSE(expand_sweep("heuristic:freeze={5..1}", p, error));
@@ -214,39 +286,37 @@ TEST(Sweep, ExpandsRangesAndLists) {
 }
 
 }  // namespace
-}  // namespace canasta
+}  // namespace canasta::test
 
-namespace canasta {
+namespace canasta::test {
 namespace {
 
 TEST(Sprt, StopsEarlyTheSameWayOnAnyThreadCount) {
   ExperimentConfig c;
-  c.side0 = "heuristic";
-  c.side1 = "random";
+  c.side0 = agent_spec("heuristic");
+  c.side1 = agent_spec("random");
   c.duplicate = true;
   c.deals = 50000;
-  c.sprt_on = true;
-  c.elo0 = 0;
-  c.elo1 = 20;
+  c.sprt = SprtConfig{0, 20, 0.05, 0.05};
   std::vector<DealRow> one, two;
   std::string error;
   c.threads = 1;
-  ASSERT_TRUE(run_experiment(c, one, error));
+  ASSERT_TRUE(run_deals(c, one, error));
   c.threads = 2;
-  ASSERT_TRUE(run_experiment(c, two, error));
+  ASSERT_TRUE(run_deals(c, two, error));
   EXPECT_EQ(one.size(), two.size());
   EXPECT_LT(one.size(), 2U * 50000);  // decided long before the end
-  const SprtResult r = sprt(one, true, 0, 20, 0.05, 0.05);
+  const SprtResult r = sprt(one, true, {0, 20, 0.05, 0.05});
   EXPECT_EQ(r.decision, 1);
   EXPECT_GE(r.llr, r.upper);
   // Measured near +420 Elo: "600 better" loses against "500 better".
-  EXPECT_EQ(sprt(one, true, 500, 600, 0.05, 0.05).decision, -1);
+  EXPECT_EQ(sprt(one, true, {500, 600, 0.05, 0.05}).decision, -1);
 }
 
 }  // namespace
-}  // namespace canasta
+}  // namespace canasta::test
 
-namespace canasta {
+namespace canasta::test {
 namespace {
 
 TEST(BradleyTerry, RecoversAKnownRatingGap) {
@@ -266,7 +336,7 @@ TEST(BradleyTerry, RecoversAKnownRatingGap) {
 
 TEST(Tournament, RanksTheHeuristicAboveRandom) {
   TournamentConfig c;
-  c.agents = {"random", "heuristic", "heuristic:keep_wilds=0"};
+  c.agents = {agent_spec("random"), agent_spec("heuristic"), agent_spec("heuristic:keep_wilds=0")};
   c.deals = 300;
   TournamentResult r;
   std::string error;
@@ -274,52 +344,52 @@ TEST(Tournament, RanksTheHeuristicAboveRandom) {
   ASSERT_EQ(r.pairs.size(), 3U);
   EXPECT_GT(r.ratings[1].lo, 0);
   EXPECT_GT(r.ratings[2].lo, 0);
-  c.agents = {"random"};
+  c.agents = {agent_spec("random")};
   EXPECT_FALSE(run_tournament(c, r, error));
 }
 
 }  // namespace
-}  // namespace canasta
+}  // namespace canasta::test
 
-namespace canasta {
+namespace canasta::test {
 namespace {
 
 TEST(Experiment, NamedSeatsOverrideTheirSide) {
   ExperimentConfig side;
-  side.side0 = "heuristic";
-  side.side1 = "random";
+  side.side0 = agent_spec("heuristic");
+  side.side1 = agent_spec("random");
   side.duplicate = true;
   side.deals = 300;
   ExperimentConfig seats = side;
-  seats.side0 = "random";
-  seats.seats = {{0, "heuristic"}, {2, "heuristic"}};
+  seats.side0 = agent_spec("random");
+  seats.seats = {{0, agent_spec("heuristic")}, {2, agent_spec("heuristic")}};
   std::vector<DealRow> a, b;
   std::string error;
-  ASSERT_TRUE(run_experiment(side, a, error)) << error;
-  ASSERT_TRUE(run_experiment(seats, b, error)) << error;
+  ASSERT_TRUE(run_deals(side, a, error)) << error;
+  ASSERT_TRUE(run_deals(seats, b, error)) << error;
   EXPECT_EQ(rows_to_csv(a), rows_to_csv(b));  // naming both seats of a side is the side's spec
   // One heuristic partner with a random one: between the two.
   ExperimentConfig one = seats;
-  one.seats = {{0, "heuristic"}};
+  one.seats = {{0, agent_spec("heuristic")}};
   std::vector<DealRow> c;
-  ASSERT_TRUE(run_experiment(one, c, error)) << error;
+  ASSERT_TRUE(run_deals(one, c, error)) << error;
   const double full = summarize(a, true).margin.mean, half = summarize(c, true).margin.mean;
   EXPECT_GT(half, 0);
   EXPECT_LT(half, full);
-  one.seats = {{5, "heuristic"}};
-  EXPECT_FALSE(run_experiment(one, c, error));
+  one.seats = {{5, agent_spec("heuristic")}};
+  EXPECT_FALSE(run_deals(one, c, error));
 }
 
 }  // namespace
-}  // namespace canasta
+}  // namespace canasta::test
 
-namespace canasta {
+namespace canasta::test {
 namespace {
 
 TEST(Games, WholeGamesSameOnAnyThreadCount) {
   ExperimentConfig c;
-  c.side0 = "heuristic";
-  c.side1 = "random";
+  c.side0 = agent_spec("heuristic");
+  c.side1 = agent_spec("random");
   c.duplicate = true;
   c.games = 60;
   std::vector<GameRow> one, two;
@@ -339,14 +409,14 @@ TEST(Games, WholeGamesSameOnAnyThreadCount) {
   }
   const GameSummary s = summarize_games(one, true);
   EXPECT_GT(s.a_win_share.lo, 0.5);  // the heuristic wins whole games against random play
-  c.side0 = "nobody";
+  c.shard = 3;
   EXPECT_FALSE(run_games(c, one, error));
 }
 
 TEST(Games, FourShardsMergeIntoTheSingleRunExactly) {
   ExperimentConfig c;
-  c.side0 = "heuristic";
-  c.side1 = "heuristic:keep_wilds=0";
+  c.side0 = agent_spec("heuristic");
+  c.side1 = agent_spec("heuristic:keep_wilds=0");
   c.duplicate = true;
   c.games = 37;
   std::vector<GameRow> single, merged;
@@ -374,14 +444,16 @@ TEST(Games, FourShardsMergeIntoTheSingleRunExactly) {
 
 TEST(Games, RecordsReplayAsGames) {
   ExperimentConfig c;
-  c.side0 = "heuristic";
-  c.side1 = "random";
+  c.side0 = agent_spec("heuristic");
+  c.side1 = agent_spec("random");
   c.duplicate = true;
   c.games = 6;
   c.threads = 2;
   std::vector<GameRow> rows;
   std::string error, text;
-  ASSERT_TRUE(run_games(c, rows, error, nullptr, {}, [&](const std::string& lines) { text += lines; }));
+  RunHooks hooks;
+  hooks.records = [&](const std::string& lines) { text += lines; };
+  ASSERT_TRUE(run_games(c, rows, error, hooks));
   RecordChecker checker;
   const auto recs = checked_records(text, checker);
   ASSERT_FALSE(recs.empty());
@@ -395,4 +467,4 @@ TEST(Games, RecordsReplayAsGames) {
 }
 
 }  // namespace
-}  // namespace canasta
+}  // namespace canasta::test

@@ -3,9 +3,10 @@
 
 #include <vector>
 
+#include "canasta/game.h"
 #include "canasta/notation.h"
 #include "canasta/record.h"
-#include "canasta/sim.h"
+#include "canasta/replay.h"
 #include "helpers.h"
 
 namespace canasta::test {
@@ -78,13 +79,16 @@ void check_deals(const char* profile, int deals, uint64_t seed) {
     again = s;
     DealRecord rec;
     begin_single_record(rec, s, seed, k);
-    Rng rng(derive_seed(seed, 3, static_cast<uint64_t>(k)));
+    Rng rng(derive_seed(seed, Stream::kRandomPlay, static_cast<uint64_t>(k)));
     while (!s.over()) {
       ASSERT_EQ(check_invariants(s), nullptr) << position_to_string(s);
       for (int seat = 0; seat < rules.players; ++seat)
         for (int kind = 0; kind < kKindNb; ++kind) ASSERT_LE(s.hand[seat].count(kind), copies[kind]);
       legal_actions(s, list);
       ASSERT_GT(list.size(), 0) << "dead end\n" << position_to_string(s);
+      // The canonical order (types.h): strictly increasing, so sorted and unique.
+      for (int i = 1; i < list.size(); ++i)
+        ASSERT_LT(order_key(list[i - 1]), order_key(list[i])) << position_to_string(s);
       const Action a = list[static_cast<int>(rng.below(static_cast<uint32_t>(list.size())))];
       rec.actions.emplace_back(s.actor(), a);
       apply(s, a);
@@ -95,7 +99,7 @@ void check_deals(const char* profile, int deals, uint64_t seed) {
     const auto score = deal_score(s);
     for (int t = 0; t < rules.teams; ++t) ASSERT_EQ(score[t].total(), recount(s, t)) << position_to_string(s);
     // The same seed gives the same deal and the same actions.
-    Rng rng2(derive_seed(seed, 3, static_cast<uint64_t>(k)));
+    Rng rng2(derive_seed(seed, Stream::kRandomPlay, static_cast<uint64_t>(k)));
     for (auto [seat, a] : rec.actions) {
       ASSERT_EQ(again.actor(), seat);
       legal_actions(again, list2);

@@ -3,24 +3,31 @@
 
 #include <vector>
 
-#include "canasta/agent.h"
 #include "canasta/record.h"
-#include "canasta/sim.h"
+#include "canasta/replay.h"
+#include "canasta/runner.h"
 #include "helpers.h"
 
 namespace canasta::test {
 namespace {
 
+// A random-play game, as `canasta play` records it.
 std::vector<DealRecord> record_game(const char* profile, uint64_t seed) {
-  Rules rules;
-  std::string error;
-  EXPECT_TRUE(parse_profile(profile, rules, error));
+  struct Recorder : PlayObserver {
+    std::vector<DealRecord> out;
+    void deal_started(const Game& g, const State& s) {
+      out.emplace_back();
+      begin_record(out.back(), g, s);
+    }
+    void before(const State&, int seat, Action a) { out.back().actions.emplace_back(seat, a); }
+    void deal_finished(const Game& g, const State& s) { end_record(out.back(), s, g); }
+  } recorder;
   RandomAgent random;
-  std::array<Agent*, kMaxSeats> agents{};
-  agents.fill(&random);
-  std::vector<DealRecord> out;
-  play_game(rules, seed, agents, [&](const DealRecord& r) { out.push_back(r); });
-  return out;
+  Game g = new_game(rules_of(profile), seed);
+  State s;
+  play_game(
+      g, s, [&](int) -> RandomAgent& { return random; }, Stream::kPlayGame, recorder);
+  return recorder.out;
 }
 
 TEST(Records, RoundTripAndReplay) {
@@ -87,6 +94,31 @@ TEST(Records, MalformedLinesAreRefused) {
   EXPECT_FALSE(parse_record(short_deck, rec, error));
 }
 
+// Numbers that are not what a field holds are refused by name, never read
+// approximately: a seed beyond 64 bits, a seat written 1.5, an integer with
+// leading zeros (not JSON).
+TEST(Records, FieldsAreReadExactly) {
+  const std::string good = to_json_line(record_game("classic", 10)[0]);
+  DealRecord rec;
+  std::string error;
+  ASSERT_TRUE(parse_record(good, rec, error)) << error;
+  std::string big_seed = good;
+  big_seed.replace(big_seed.find("\"seed\":10,"), 10, "\"seed\":12345678901234567890123,");
+  EXPECT_FALSE(parse_record(big_seed, rec, error));
+  EXPECT_NE(error.find("seed"), std::string::npos) << error;
+  std::string half_seat = good;
+  half_seat.replace(half_seat.find("[[") + 2, 1, "1.5");
+  EXPECT_FALSE(parse_record(half_seat, rec, error));
+  EXPECT_NE(error.find("action 0"), std::string::npos) << error;
+  std::string zeros = good;
+  zeros.replace(zeros.find("\"dealer\":") + 9, 0, "0");
+  EXPECT_FALSE(parse_record(zeros, rec, error));
+  std::string control = good;
+  control.replace(control.find("classic"), 7, "clas\u0007sic");
+  EXPECT_FALSE(parse_record(control, rec, error));
+  EXPECT_EQ(error.find('\a'), std::string::npos) << "errors stay on one printable line";
+}
+
 TEST(Records, CheckerFollowsGames) {
   const auto game = record_game("classic", 12);
   ASSERT_GE(game.size(), 2U);
@@ -123,13 +155,15 @@ TEST(Records, CheckerKnowsSingleDeals) {
   DealRecord rec;
   begin_single_record(rec, s, 99, 7);
   rec.agents.assign(4, "random");
+  struct Recorder : PlayObserver {
+    DealRecord& rec;
+    explicit Recorder(DealRecord& r) : rec(r) {}
+    void before(const State&, int seat, Action a) { rec.actions.emplace_back(seat, a); }
+  };
   RandomAgent random;
   Rng rng(5);
-  while (!s.over()) {
-    const Action a = random.act(View(s, s.actor()), rng);
-    rec.actions.emplace_back(s.actor(), a);
-    apply(s, a);
-  }
+  play_deal(
+      s, [&](int) -> RandomAgent& { return random; }, rng, Recorder(rec));
   end_record(rec, s);
   const std::string line = to_json_line(rec);
   EXPECT_NE(line.find("\"kind\":\"single\""), std::string::npos);

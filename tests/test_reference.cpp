@@ -1,13 +1,15 @@
 // The fast legal-action generator against the slow reference, position by
-// position, over random-play deals of both profiles.
+// position, over random-play deals of both profiles: the same actions, in the
+// canonical order.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <vector>
 
+#include "canasta/game.h"
 #include "canasta/notation.h"
-#include "canasta/sim.h"
+#include "canasta/position.h"
 #include "helpers.h"
 #include "reference.h"
 
@@ -23,6 +25,13 @@ std::string names(const std::vector<Action>& v) {
   return s;
 }
 
+// The reference's actions in the order the engine promises (order_key): the
+// comparison checks the fast generator's order as well as its set.
+std::optional<std::vector<Action>> in_canonical_order(std::optional<std::vector<Action>> v) {
+  if (v) std::sort(v->begin(), v->end(), [](Action a, Action b) { return order_key(a) < order_key(b); });
+  return v;
+}
+
 void compare_over_deals(const char* profile, int deals, uint64_t seed) {
   Rules rules;
   std::string error;
@@ -32,13 +41,11 @@ void compare_over_deals(const char* profile, int deals, uint64_t seed) {
   int64_t positions = 0, skipped = 0;
   for (int k = 0; k < deals; ++k) {
     start_single_deal(s, rules, seed, k);
-    Rng rng(derive_seed(seed, 9, static_cast<uint64_t>(k)));
+    Rng rng(derive_seed(seed, Stream::kRandomPlay, static_cast<uint64_t>(k)));
     while (!s.over()) {
       legal_actions(s, list);
-      std::vector<Action> fast(list.begin(), list.end());
-      std::sort(fast.begin(), fast.end());
-      ASSERT_TRUE(std::adjacent_find(fast.begin(), fast.end()) == fast.end()) << "duplicate action";
-      const auto ref = reference_legal_actions(s);
+      const std::vector<Action> fast(list.begin(), list.end());
+      const auto ref = in_canonical_order(reference_legal_actions(s));
       if (ref) {
         ASSERT_EQ(fast, *ref) << "deal " << k << "\nfast: " << names(fast) << "\nref:  " << names(*ref)
                               << "\n"
@@ -67,15 +74,14 @@ TEST(Reference, ClassicHighScores) {
   for (int k = 0; k < 200; ++k) {
     const std::array<int32_t, kMaxTeams> scores{k % 2 ? -100 : 1600, k % 3 ? 3100 : 0, 0};
     Deck deck;
-    Rng deal_rng(derive_seed(21, static_cast<uint64_t>(k)));
+    Rng deal_rng(derive_seed(21, Stream::kTest, static_cast<uint64_t>(k)));
     const int n = shuffled_deck(rules, deal_rng, deck);
     start_deal(s, rules, deck, n, k % 4, scores);
-    Rng rng(derive_seed(22, static_cast<uint64_t>(k)));
+    Rng rng(derive_seed(22, Stream::kTest, static_cast<uint64_t>(k)));
     while (!s.over()) {
       legal_actions(s, list);
-      std::vector<Action> fast(list.begin(), list.end());
-      std::sort(fast.begin(), fast.end());
-      const auto ref = reference_legal_actions(s);
+      const std::vector<Action> fast(list.begin(), list.end());
+      const auto ref = in_canonical_order(reference_legal_actions(s));
       if (ref) {
         ASSERT_EQ(fast, *ref) << "fast: " << names(fast) << "\nref:  " << names(*ref) << "\n"
                               << position_to_string(s);

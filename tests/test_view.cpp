@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "canasta/agent.h"
-#include "canasta/sim.h"
+#include "canasta/game.h"
 #include "helpers.h"
 
 namespace canasta::test {
@@ -30,7 +30,7 @@ TEST(View, HiddenCardsDoNotChangeTheViewNorTheAction) {
   int checked = 0;
   for (int k = 0; k < 300; ++k) {
     start_single_deal(s, Rules{}, 31, k);
-    Rng play(derive_seed(31, static_cast<uint64_t>(k)));
+    Rng play(derive_seed(31, Stream::kTest, static_cast<uint64_t>(k)));
     while (!s.over()) {
       const int me = s.actor();
       for (int other = 0; other < 4; ++other) {
@@ -45,8 +45,7 @@ TEST(View, HiddenCardsDoNotChangeTheViewNorTheAction) {
         if (k < 3 && checked % 7 == 0) {
           // The searching agents too: same view, same stream, same action.
           for (const char* spec : {"heuristic", "ismcts:iters=50"}) {
-            std::string error;
-            auto x = make_agent(spec, error), y = make_agent(spec, error);
+            auto x = agent(spec), y = agent(spec);
             Rng q1(k), q2(k);
             ASSERT_EQ(x->act(View(s, me), q1), y->act(View(t, me), q2)) << spec;
           }

@@ -9,14 +9,15 @@
 //      side that chose its action.
 // Nodes follow the searching seat's information: the seat's own draws lead
 // to chance nodes whose children are keyed by the cards it drew.
-#include <tbb/parallel_for.h>
+#include "canasta/ismcts.h"
 
 #include <chrono>
 #include <cmath>
-#include <cstdio>
 #include <vector>
 
-#include "canasta/agent.h"
+#include "canasta/heuristic.h"
+#include "canasta/parallel.h"
+#include "canasta/random_agent.h"
 
 namespace canasta {
 
@@ -129,7 +130,8 @@ struct IsmctsAgent::Tree {
       // Rollout.
       for (int steps = 0; !d.over() && (p.cutoff == 0 || steps < p.cutoff); ++steps) {
         const int actor = d.actor();
-        Agent& policy = p.heuristic_rollout ? static_cast<Agent&>(rollout_agent) : random_agent;
+        Agent& policy =
+            p.rollout == IsmctsRollout::kHeuristic ? static_cast<Agent&>(rollout_agent) : random_agent;
         apply(d, policy.act(View(d, actor), rng));
       }
       // Evaluation: the deal's score as it stands, for the searcher's side.
@@ -137,10 +139,11 @@ struct IsmctsAgent::Tree {
       int margin = 0;
       for (int t = 0; t < rules.teams; ++t)
         margin += t == my_side ? score[t].total() : -score[t].total() / (rules.teams - 1);
-      const double r = p.win_reward ? (margin > 0    ? 1.0
-                                       : margin == 0 ? 0.5
-                                                     : 0.0)
-                                    : 0.5 + 0.5 * std::tanh(static_cast<double>(margin) / 1000.0);
+      const double r = p.reward == IsmctsReward::kWin
+                           ? (margin > 0    ? 1.0
+                              : margin == 0 ? 0.5
+                                            : 0.0)
+                           : 0.5 + 0.5 * std::tanh(static_cast<double>(margin) / 1000.0);
       for (int id : path) {
         Node& n = nodes[id];
         ++n.visits;
@@ -156,15 +159,6 @@ IsmctsAgent::IsmctsAgent(const IsmctsParams& p) : p_(p) {
 
 IsmctsAgent::~IsmctsAgent() = default;
 
-std::string IsmctsAgent::spec() const {
-  char c[32];
-  std::snprintf(c, sizeof c, "%g", p_.c);
-  return "ismcts:iters=" + std::to_string(p_.iterations) + ",time_ms=" + std::to_string(p_.time_ms) +
-         ",c=" + c + ",rollout=" + (p_.heuristic_rollout ? "heuristic" : "random") +
-         ",cutoff=" + std::to_string(p_.cutoff) + ",reward=" + (p_.win_reward ? "win" : "margin") +
-         ",threads=" + std::to_string(p_.threads);
-}
-
 Action IsmctsAgent::act(const View& view, Rng& rng) {
   ActionList legal;
   view.legal_actions(legal);
@@ -173,7 +167,7 @@ Action IsmctsAgent::act(const View& view, Rng& rng) {
   const int trees = static_cast<int>(trees_.size());
   std::vector<uint64_t> seeds(static_cast<size_t>(trees));
   for (auto& s : seeds) s = rng.next();
-  const int per_tree = std::max(1, p_.iterations / trees);
+  const int per_tree = std::max(1, p_.iters / trees);
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(p_.time_ms);
   auto run = [&](int t) {
     Rng local(seeds[static_cast<size_t>(t)]);
@@ -182,7 +176,9 @@ Action IsmctsAgent::act(const View& view, Rng& rng) {
   if (trees == 1) {
     run(0);
   } else {
-    tbb::parallel_for(0, trees, run);
+    parallel_chunks(0, 0, trees, 1, [&](int64_t begin, int64_t end) {
+      for (int64_t t = begin; t < end; ++t) run(static_cast<int>(t));
+    });
   }
   for (const auto& tree : trees_) last_iterations_ += tree->done;
   // Merge the root children of every tree: the most visited action wins.

@@ -1,3 +1,6 @@
+// The rules engine: dealing, the legal actions of every phase (with the
+// feasibility checks of feasible.h that keep them free of dead ends), and
+// applying an action.
 #include "canasta/engine.h"
 
 #include <algorithm>
@@ -9,43 +12,6 @@
 namespace canasta {
 
 using detail::TurnCtx;
-
-int TeamMelds::canastas() const {
-  int n = 0;
-  for (int k = kFirstNatural; k <= kLastNatural; ++k) n += is_canasta(k) ? 1 : 0;
-  return n;
-}
-
-int TeamMelds::natural_canastas() const {
-  int n = 0;
-  for (int k = kFirstNatural; k <= kLastNatural; ++k) n += (is_canasta(k) && wilds(k) == 0) ? 1 : 0;
-  return n;
-}
-
-CardSet State::pile_set() const {
-  CardSet s;
-  for (int i = 0; i < pile_size; ++i) s.add(pile[i]);
-  return s;
-}
-
-int ordered_deck(const Rules& rules, Deck& deck) {
-  int n = 0;
-  auto put = [&](int kind, int copies) {
-    for (int i = 0; i < copies; ++i) deck[n++] = static_cast<uint8_t>(kind);
-  };
-  put(kJoker, rules.jokers);
-  put(kTwo, 4 * rules.decks);
-  put(kRed3, 2 * rules.decks);
-  put(kBlack3, 2 * rules.decks);
-  for (int k = kFirstNatural; k <= kLastNatural; ++k) put(k, 4 * rules.decks);
-  return n;
-}
-
-int shuffled_deck(const Rules& rules, Rng& rng, Deck& deck) {
-  const int n = ordered_deck(rules, deck);
-  for (int i = n - 1; i > 0; --i) std::swap(deck[i], deck[rng.below(static_cast<uint32_t>(i + 1))]);
-  return n;
-}
 
 int opening_minimum(const State& s, int team) { return s.rules.opening_minimum(s.score_before[team]); }
 
@@ -239,7 +205,7 @@ void meld_phase_actions(const State& s, ActionList& out) {
       const int left = h - a.naturals() - a.jokers() - a.twos();
       const int k = a.kind();
       const int grown = m.size(k) + a.naturals() + a.jokers() + a.twos();
-      const int canastas_after = canastas + ((!m.is_canasta(k) && grown >= 7) ? 1 : 0);
+      const int canastas_after = canastas + ((!m.is_canasta(k) && grown >= kCanastaSize) ? 1 : 0);
       if (left >= 2 || (!no && canastas_after >= r.canastas_to_go_out)) {
         out.push(a);
         return;
@@ -485,78 +451,6 @@ void apply_unchecked(State& s, Action a) {
       assert(false);
       break;
   }
-}
-
-std::array<DealScore, kMaxTeams> deal_score(const State& s) {
-  std::array<DealScore, kMaxTeams> out{};
-  const Rules& r = s.rules;
-  for (int t = 0; t < r.teams; ++t) {
-    const TeamMelds& m = s.melds[t];
-    DealScore& d = out[t];
-    d.melded = m.value();
-    int reds = 0;
-    for (int seat = t; seat < r.players; seat += r.teams) {
-      d.in_hand -= s.hand[seat].value();
-      reds += s.red3[seat];
-    }
-    const int natural = m.natural_canastas();
-    d.canastas = 500 * natural + 300 * (m.canastas() - natural);
-    const int red_value = reds == 4 ? 800 : 100 * reds;
-    d.red_threes = m.any() ? red_value : -red_value;
-    if (s.end == EndReason::kWentOut && r.team_of(s.out_seat) == t) d.going_out = s.concealed ? 200 : 100;
-  }
-  return out;
-}
-
-const char* check_invariants(const State& s) {
-  const Rules& r = s.rules;
-  Deck ordered;
-  const int n = ordered_deck(r, ordered);
-  if (n != s.deck_size) return "deck size differs from the profile";
-  std::array<int, kKindNb> want{}, have{};
-  for (int i = 0; i < n; ++i) ++want[ordered[i]];
-  auto add = [&](CardSet c) {
-    for (int k = 0; k < kKindNb; ++k) have[k] += c.count(k);
-  };
-  for (int seat = 0; seat < r.players; ++seat) {
-    add(s.hand[seat]);
-    have[kRed3] += s.red3[seat];
-    if (s.hand[seat].count(kRed3) && !(s.red3_pending >> seat & 1U)) return "red three held in a hand";
-    if (!s.hand[seat].contains(s.known[seat])) return "known cards not in the hand";
-  }
-  for (int t = 0; t < r.teams; ++t) {
-    const TeamMelds& m = s.melds[t];
-    add(m.naturals);
-    have[kJoker] += m.jokers.total();
-    have[kTwo] += m.twos.total();
-    for (int k = 0; k < kFirstNatural; ++k)
-      if (m.jokers.count(k) || m.twos.count(k)) return "wild card outside a natural meld";
-    if (m.naturals.count(kJoker) || m.naturals.count(kTwo) || m.naturals.count(kRed3))
-      return "meld of wild cards or red threes";
-    const int b3 = m.naturals.count(kBlack3);
-    if (b3 != 0 && (b3 < 3 || b3 > 4)) return "black-three meld of the wrong size";
-    for (int k = kFirstNatural; k <= kLastNatural; ++k) {
-      if (!m.has(k)) {
-        if (m.wilds(k)) return "wild cards without naturals";
-        continue;
-      }
-      if (!detail::meld_shape_ok(TeamMelds{}, k, m.naturals.count(k), m.wilds(k), r))
-        return "illegal meld on the table";
-    }
-  }
-  bool frozen = false;
-  for (int i = 0; i < s.pile_size; ++i) {
-    ++have[s.pile[i]];
-    frozen |= is_wild(s.pile[i]) || s.pile[i] == kRed3;
-  }
-  if (frozen != s.pile_frozen) return "pile freeze flag disagrees with the pile";
-  if (s.stock_pos > s.deck_size) return "stock position past the deck";
-  for (int i = s.stock_pos; i < s.deck_size; ++i) ++have[s.deck[i]];
-  if (have != want) return "cards not conserved";
-  if (s.phase != Phase::kOver && s.phase != Phase::kDraw && s.hand[s.seat].empty() &&
-      !(s.flags & kPilePending))
-    return "empty hand in the middle of a turn";
-  return nullptr;
 }
 
 }  // namespace canasta

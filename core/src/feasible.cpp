@@ -209,15 +209,16 @@ MeldAll meld_all(CardSet hand, const TeamMelds& m, const Rules& r) {
     required += need_wild;
     room += cap;
     const int size = nat + wild + need_wild;
-    if (size >= 7) {
+    const int missing = kCanastaSize - size;
+    if (missing <= 0) {
       ++canastas;
-    } else if (7 - size <= cap - need_wild) {
+    } else if (missing <= cap - need_wild) {
       int i = gaps++;
-      while (i > 0 && gap[i - 1] > 7 - size) {
+      while (i > 0 && gap[i - 1] > missing) {
         gap[i] = gap[i - 1];
         --i;
       }
-      gap[i] = 7 - size;
+      gap[i] = missing;
     }
   }
   if (required > wilds || wilds > room) return {false, 0};

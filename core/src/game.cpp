@@ -6,13 +6,13 @@ Game new_game(const Rules& rules, uint64_t seed) {
   Game g;
   g.rules = rules;
   g.seed = seed;
-  Rng lot(derive_seed(seed, 0));
+  Rng lot(derive_seed(seed, Stream::kFirstDealer));
   g.dealer = static_cast<int>(lot.below(rules.players));
   return g;
 }
 
 int game_deck(const Rules& rules, uint64_t seed, int deal, Deck& deck) {
-  Rng rng(derive_seed(seed, 1, static_cast<uint64_t>(deal)));
+  Rng rng(derive_seed(seed, Stream::kGameDeck, static_cast<uint64_t>(deal)));
   return shuffled_deck(rules, rng, deck);
 }
 
@@ -23,7 +23,7 @@ void start_next_deal(const Game& g, State& s) {
 }
 
 int single_deal_deck(const Rules& rules, uint64_t seed, int64_t k, Deck& deck) {
-  Rng rng(derive_seed(seed, 2, static_cast<uint64_t>(k)));
+  Rng rng(derive_seed(seed, Stream::kSingleDeck, static_cast<uint64_t>(k)));
   return shuffled_deck(rules, rng, deck);
 }
 

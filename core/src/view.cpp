@@ -1,5 +1,8 @@
 #include "canasta/view.h"
 
+#include <algorithm>
+#include <cassert>
+
 namespace canasta {
 
 CardSet View::unseen() const {
@@ -23,28 +26,105 @@ CardSet View::unseen() const {
   return u;
 }
 
-State View::determinize(Rng& rng) const {
-  // While the seat answers "may I go out?", the asker's hand is hidden but
-  // constrained: asking was legal, so the asker can go out after a yes and
-  // finish the turn after a no. Samples that break this are drawn again.
-  State d = sample(rng);
-  if (phase() != Phase::kAnswer) return d;
+bool View::answer_consistent(const State& d) {
   ActionList legal;
-  for (int tries = 0; tries < 100000; ++tries) {
-    State yes = d, no = d;
-    apply_unchecked(yes, Action::make(ActionType::kYes));
-    apply_unchecked(no, Action::make(ActionType::kNo));
-    canasta::legal_actions(yes, legal);
-    if (!legal.empty()) {
-      canasta::legal_actions(no, legal);
-      if (!legal.empty()) return d;
-    }
-    d = sample(rng);
-  }
-  return d;
+  State yes = d, no = d;
+  apply_unchecked(yes, Action::make(ActionType::kYes));
+  apply_unchecked(no, Action::make(ActionType::kNo));
+  canasta::legal_actions(yes, legal);
+  if (legal.empty()) return false;
+  canasta::legal_actions(no, legal);
+  return !legal.empty();
 }
 
-State View::sample(Rng& rng) const {
+State View::determinize(Rng& rng, int tries) const {
+  State d = sample(rng);
+  if (phase() != Phase::kAnswer) return d;
+  for (int i = 0; i < tries; ++i) {
+    if (answer_consistent(d)) return d;
+    d = sample(rng);
+  }
+  return determinize_exact(rng);
+}
+
+namespace {
+
+constexpr double binomial(int n, int k) {
+  double c = 1;
+  for (int i = 1; i <= k; ++i) c = c * (n - k + i) / i;
+  return c;
+}
+
+// The possible hidden parts of the asker's hand: every multiset of `left`
+// cards from `pool`, but those that would leave two cards or more that no meld
+// can take (going out discards one card at most). `leaf(hidden, weight)` gets
+// each, `weight` being the number of ways to draw it from the pool.
+struct HiddenHands {
+  CardSet pool;     // the cards the hidden part comes from
+  CardSet base;     // what the player surely holds when going out: known cards (and a pending pile)
+  uint16_t melded;  // ranks the side has melded (black threes included)
+  CardSet hidden;   // the part under construction
+
+  template <class Leaf>
+  void walk(int kind, int left, int orphans, double weight, const Leaf& leaf) {
+    if (left == 0) {
+      leaf(hidden, weight);
+      return;
+    }
+    if (kind == kKindNb) return;
+    if (kind == kRed3) {
+      walk(kind + 1, left, orphans, weight, leaf);
+      return;
+    }
+    const int most = std::min(pool.count(kind), left);
+    for (int x = 0; x <= most; ++x) {
+      const int held = base.count(kind) + x;
+      int lost = 0;  // cards of this kind that no meld can take
+      if (kind == kBlack3)
+        lost = (melded >> kBlack3 & 1U) ? held : (held == 1 ? 1 : held == 2 ? 2 : 0);
+      else if (is_natural(kind) && !(melded >> kind & 1U))
+        lost = held == 1 ? 1 : 0;
+      if (orphans + lost > 1) continue;
+      hidden.set(kind, x);
+      walk(kind + 1, left - x, orphans + lost, weight * binomial(pool.count(kind), x), leaf);
+    }
+    hidden.set(kind, 0);
+  }
+};
+
+}  // namespace
+
+State View::determinize_exact(Rng& rng) const {
+  if (phase() != Phase::kAnswer) return sample(rng);
+  const int asker = to_move();
+  HiddenHands h;
+  h.pool = unseen();
+  h.pool.set(kRed3, 0);  // red threes are never held at this point
+  h.base = known(asker);
+  if (turn_flags() & kPilePending) {
+    CardSet rest = pile();  // joins the hand once the opening is made
+    rest.set(kRed3, 0);
+    h.base = h.base + rest;
+  }
+  h.melded = melds(rules().team_of(asker)).ranks();
+  // The answer check reads only the asker's hand and public facts.
+  State probe = *s_;
+  double total = 0;
+  CardSet chosen;
+  bool found = false;
+  h.walk(0, hand_size(asker) - known(asker).total(), 0, 1.0, [&](CardSet hidden, double weight) {
+    probe.hand[asker] = known(asker) + hidden;
+    if (!answer_consistent(probe)) return;
+    total += weight;
+    if (rng.uniform() * total < weight) chosen = hidden, found = true;
+  });
+  // The asker's real hand is among those enumerated, unless the position was
+  // not reached by legal play.
+  assert(found);
+  return found ? sample(rng, asker, chosen) : sample(rng);
+}
+
+State View::sample(Rng& rng, int fixed_seat, CardSet fixed) const {
   const Rules& r = rules();
   State d = *s_;
   // Everything hidden from the seat is overwritten below: the other hands
@@ -52,7 +132,7 @@ State View::sample(Rng& rng) const {
   d.deck.fill(0);
   std::array<uint8_t, kMaxCards> cards{};
   int n = 0, reds = 0;
-  const CardSet u = unseen();
+  const CardSet u = unseen() - fixed;
   for (int k = 0; k < kKindNb; ++k) {
     if (k == kRed3) {
       reds = u.count(k);  // red threes are never held (but by seats yet to expose them): they go to the stock
@@ -65,6 +145,10 @@ State View::sample(Rng& rng) const {
   for (int seat = 0; seat < r.players; ++seat) {
     if (seat == seat_) continue;
     d.hand[seat] = known(seat);
+    if (seat == fixed_seat) {
+      d.hand[seat] = d.hand[seat] + fixed;
+      continue;
+    }
     for (int c = d.hand[seat].total(); c < hand_size(seat); ++c) d.hand[seat].add(cards[next++]);
   }
   // The stock: the rest and the red threes, in random order.
@@ -79,7 +163,7 @@ State View::sample(Rng& rng) const {
 }
 
 bool operator==(const View& a, const View& b) {
-  if (a.seat() != b.seat() || profile_spec(a.rules()) != profile_spec(b.rules())) return false;
+  if (a.seat() != b.seat() || a.rules() != b.rules()) return false;
   const Rules& r = a.rules();
   if (a.hand() != b.hand() || a.stock_size() != b.stock_size() || a.pile_size() != b.pile_size() ||
       a.pile_frozen() != b.pile_frozen() || a.dealer() != b.dealer() || a.to_move() != b.to_move() ||

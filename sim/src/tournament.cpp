@@ -3,6 +3,8 @@
 #include <Eigen/Dense>
 #include <cmath>
 
+#include "canasta/experiment.h"
+
 namespace canasta {
 
 bool fit_bradley_terry(const std::vector<std::vector<double>>& wins, std::vector<Rating>& out) {
@@ -57,7 +59,7 @@ bool run_tournament(const TournamentConfig& c, TournamentResult& out, std::strin
   for (int a = 0; a < k; ++a)
     for (int b = a + 1; b < k; ++b) {
       ExperimentConfig e;
-      e.profile = c.profile;
+      e.rules = c.rules;
       e.side0 = c.agents[static_cast<size_t>(a)];
       e.side1 = c.agents[static_cast<size_t>(b)];
       e.seed = c.seed;
@@ -65,7 +67,7 @@ bool run_tournament(const TournamentConfig& c, TournamentResult& out, std::strin
       e.duplicate = true;
       e.threads = c.threads;
       std::vector<DealRow> rows;
-      if (!run_experiment(e, rows, error)) return false;
+      if (!run_deals(e, rows, error)) return false;
       PairResult p{a, b, summarize(rows, true)};
       wins[static_cast<size_t>(a)][static_cast<size_t>(b)] =
           static_cast<double>(p.summary.a_won) + 0.5 * static_cast<double>(p.summary.tied);

@@ -43,8 +43,20 @@ void apply_unchecked(State& s, Action a);
 // running count, before).
 std::array<DealScore, kMaxTeams> deal_score(const State& s);
 
+// The canasta bonuses of a side's melds.
+int canasta_bonus(const TeamMelds& m);
+// What `reds` red threes score for a side: plus when it has melded, else minus.
+int red_three_score(int reds, bool melded);
+// The red threes exposed by the seats of `team`.
+int team_red_threes(const State& s, int team);
+
 // The opening minimum of the side in the current deal.
 int opening_minimum(const State& s, int team);
+
+// The number of action sequences of length `depth` from `s`, a deal that
+// ends sooner counting once. Pins move generation down, as perft does for
+// chess engines: tests hold golden numbers from fixed deals.
+uint64_t perft(const State& s, int depth);
 
 // Checks every invariant of the state (cards conserved, counters in range,
 // every meld legal). Returns nullptr when all hold, else what failed.

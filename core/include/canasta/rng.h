@@ -13,13 +13,37 @@ constexpr uint64_t splitmix64(uint64_t& x) {
   return z ^ (z >> 31);
 }
 
-// A seed for stream (a, b, c): e.g. (game seed, game index, deal index).
-constexpr uint64_t derive_seed(uint64_t a, uint64_t b = 0, uint64_t c = 0) {
-  uint64_t x = a;
+// The project's random streams. The seed of stream `s` for item `index` of a
+// run or game with seed `seed` is derive_seed(seed, s, index). The numbers are
+// fixed for good: every recorded deck and every published figure depends on
+// them, so a new stream takes a new number.
+enum class Stream : uint64_t {
+  kFirstDealer = 0,        // a game's first dealer, drawn by lot: (game seed, kFirstDealer)
+  kGameDeck = 1,           // the deck of deal d of a game: (game seed, kGameDeck, d)
+  kSingleDeck = 2,         // the deck of single deal k of a simulation: (seed, kSingleDeck, k)
+  kRandomPlay = 3,         // uniform random play of single deal k outside the simulator's runs
+                           // (signature, property tests, benchmarks): (seed, kRandomPlay, k)
+  kPlayGame = 4,           // the agents' decisions in deal d of `canasta play`: (game seed, kPlayGame, d)
+  kDealPlay = 6,           // the agents' decisions in single deal k of a run, the original deal ...
+  kDealPlayTwin = 7,       // ... and its duplicate twin: (seed, kDealPlay + twin, k)
+  kGameSeed = 8,           // the seed of game g of a run of whole games: (seed, kGameSeed, g)
+  kGameDealPlay = 9,       // the agents' decisions in deal d of such a game, the original game ...
+  kGameDealPlayTwin = 10,  // ... and its twin: (game seed, kGameDealPlay + twin, d)
+  kTest = 100,             // tests that need a stream of their own: (seed, kTest, index)
+};
+
+// The stream of a duplicate twin: kDealPlay or kGameDealPlay for twin 0, the next one for twin 1.
+constexpr Stream twin_stream(Stream original, int twin) {
+  return static_cast<Stream>(static_cast<uint64_t>(original) + static_cast<uint64_t>(twin));
+}
+
+// The seed of item `index` of stream `stream` under `seed`.
+constexpr uint64_t derive_seed(uint64_t seed, Stream stream, uint64_t index = 0) {
+  uint64_t x = seed;
   uint64_t h = splitmix64(x);
-  x = h ^ b;
+  x = h ^ static_cast<uint64_t>(stream);
   h = splitmix64(x);
-  x = h ^ c;
+  x = h ^ index;
   return splitmix64(x);
 }
 

@@ -3,8 +3,6 @@
 
 #include <array>
 #include <cstdint>
-#include <string>
-#include <string_view>
 #include <type_traits>
 
 #include "canasta/types.h"
@@ -28,6 +26,18 @@ enum class TieRule : uint8_t {
   kPlayOn,  // more deals until one side leads with at least the target
   kDraw,    // the game is drawn
 };
+
+// A meld of this many cards is a canasta.
+constexpr int kCanastaSize = 7;
+
+// Scores (RULES.md section 10).
+constexpr int kNaturalCanastaBonus = 500;  // a canasta without wild cards
+constexpr int kMixedCanastaBonus = 300;    // a canasta with wild cards
+constexpr int kRedThreeBonus = 100;        // each red three of a side (minus when it has not melded)
+constexpr int kAllRedThrees = 4;           // a side with this many red threes ...
+constexpr int kAllRedThreesBonus = 800;    // ... scores this for them instead
+constexpr int kGoingOutBonus = 100;        // going out
+constexpr int kConcealedBonus = 200;       // going out concealed (instead of kGoingOutBonus)
 
 // One plain struct; every field is one rule. Seat s plays for side s % teams,
 // so partners sit opposite; the partner asked "may I go out?" is s + teams.
@@ -62,22 +72,30 @@ struct Rules {
       if (cumulative < open_at[i]) return open_min[i];
     return open_min[3];
   }
+  friend constexpr bool operator==(const Rules&, const Rules&) = default;
 };
 static_assert(std::is_trivially_copyable_v<Rules>);
 
-// Builds rules from a profile spec: a profile name, optionally followed by
-// comma-separated overrides, e.g. "two-player,target=3000,draw=1".
-// Returns false and sets `error` to a one-line message on a bad spec.
-bool parse_profile(std::string_view spec, Rules& out, std::string& error);
+// The built-in profiles (canasta rules lists them; the io library reads and
+// writes them by name, with overrides).
+constexpr Rules classic_rules() { return Rules{}; }
+constexpr Rules two_player_rules() {
+  Rules r;
+  r.players = 2;
+  r.teams = 2;
+  r.hand_size = 15;
+  r.draw_count = 2;
+  r.canastas_to_go_out = 2;
+  r.wilds_le_naturals = true;
+  r.one_card_rule = false;
+  r.ask_partner = false;
+  r.red3_deal = RedThreeDeal::kOwnersTurn;
+  r.stock_end = StockEnd::kAfterLastDraw;
+  return r;
+}
 
-// The shortest spec that parse_profile turns into `rules` ("classic",
-// "two-player,target=3000").
-std::string profile_spec(const Rules& rules);
-
-// Checks that a parameter set is one the engine supports.
-bool validate(const Rules& rules, std::string& error);
-
-// The names of the built-in profiles and of the parameters accepted as overrides.
-std::string profile_help();
+// Checks that a parameter set is one the engine supports: nullptr when it
+// is, else what is wrong.
+const char* check_rules(const Rules& rules);
 
 }  // namespace canasta

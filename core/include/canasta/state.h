@@ -24,11 +24,13 @@ struct TeamMelds {
   bool any() const { return !naturals.empty(); }
   int wilds(int rank) const { return jokers.count(rank) + twos.count(rank); }
   int size(int rank) const { return naturals.count(rank) + wilds(rank); }
-  bool is_canasta(int rank) const { return size(rank) >= 7; }
+  bool is_canasta(int rank) const { return size(rank) >= kCanastaSize; }
   int canastas() const;
   int natural_canastas() const;
   // Card value of everything melded (canasta bonuses not included).
-  int value() const { return naturals.value() + 50 * jokers.total() + 20 * twos.total(); }
+  int value() const {
+    return naturals.value() + card_value(kJoker) * jokers.total() + card_value(kTwo) * twos.total();
+  }
   int cards() const { return naturals.total() + jokers.total() + twos.total(); }
   // Bit r set when the side has a meld of rank r.
   uint16_t ranks() const { return naturals.kinds(); }
@@ -109,9 +111,9 @@ static_assert(sizeof(State) <= 640, "the state must stay small enough to copy in
 struct DealScore {
   int melded = 0;      // card values of everything melded
   int in_hand = 0;     // minus the card values left in the partners' hands
-  int canastas = 0;    // 500 per natural, 300 per mixed canasta
-  int red_threes = 0;  // +/-100 each, +/-800 for all four
-  int going_out = 0;   // 100, or 200 when concealed
+  int canastas = 0;    // kNaturalCanastaBonus per natural, kMixedCanastaBonus per mixed canasta
+  int red_threes = 0;  // red_three_score()
+  int going_out = 0;   // kGoingOutBonus, or kConcealedBonus when concealed
   int total() const { return melded + in_hand + canastas + red_threes + going_out; }
 };
 

@@ -117,8 +117,8 @@ static_assert(4 * kKindNb <= 64, "15 counters of 4 bits must fit one word");
 //   bits  8-11  naturals taken from the hand (0..12)
 //   bits 12-14  jokers taken from the hand (0..7)
 //   bits 15-17  twos taken from the hand (0..7)
-// Draw, ask, yes, no and pass carry no payload. The integer order of actions
-// is the deterministic order of the legal-action list.
+// Draw, ask, yes, no and pass carry no payload. The integer value of an
+// action is an identity, not an order: legal-action lists follow order_key().
 enum class ActionType : uint8_t {
   kDraw,      // draw from the stock (one or two cards, by profile)
   kTakePile,  // take the discard pile, melding its top with the given hand cards
@@ -168,7 +168,34 @@ class Action {
 };
 static_assert(sizeof(Action) == 4 && std::is_trivially_copyable_v<Action>);
 
+// The canonical order of actions, in which legal_actions() lists them,
+// strictly increasing (no action twice):
+//   draw; the ways to take the pile (with two naturals or adding the top to
+//   the side's meld, then with a natural and a joker, then with a natural and
+//   a two); pass; ask; yes; no; melds by rank (black threes first, then 4 to
+//   A), each rank by naturals, then jokers, then twos, fewest first; discards
+//   by kind.
+// order_key(a) < order_key(b) exactly when a comes before b.
+constexpr uint32_t order_key(Action a) {
+  constexpr std::array<uint32_t, static_cast<int>(ActionType::kTypeNb)> group{
+      0,  // draw
+      1,  // take the pile
+      6,  // meld
+      3,  // ask
+      4,  // yes
+      5,  // no
+      2,  // pass
+      7,  // discard
+  };
+  const auto n = static_cast<uint32_t>(a.naturals()), j = static_cast<uint32_t>(a.jokers()),
+             t = static_cast<uint32_t>(a.twos());
+  const uint32_t detail =
+      a.type() == ActionType::kTakePile ? (t << 8 | j << 4 | (15 - n)) : (n << 8 | j << 4 | t);
+  return group[static_cast<int>(a.type())] << 24 | static_cast<uint32_t>(a.kind()) << 16 | detail;
+}
+
 // A fixed-capacity list of actions: generating legal actions never allocates.
+// legal_actions() fills it in canonical order (order_key).
 // The bound: 11 ranks x 13 natural counts x 10 wild combinations, plus the
 // discards and the few other actions, stays under 1536.
 class ActionList {

@@ -25,6 +25,7 @@ class View {
   int stock_size() const { return s_->stock_size(); }
   const TeamMelds& melds(int team) const { return s_->melds[team]; }
   int red_threes(int seat) const { return s_->red3[seat]; }
+  int team_red_threes(int team) const { return canasta::team_red_threes(*s_, team); }
   // The discard pile: public to a perfect memory (every discard is seen and
   // the pile is only ever taken whole).
   int pile_size() const { return s_->pile_size; }
@@ -52,20 +53,40 @@ class View {
     out.clear();
     if (actor() == seat_) canasta::legal_actions(*s_, out);
   }
-  // A full state consistent with this view: the cards the seat cannot see
-  // (other hands beyond their known cards, the stock) dealt at random from
-  // the unseen cards, respecting every hand size and every known card. Only
-  // public facts and the seat's own hand are read. For determinizing search.
-  State determinize(Rng& rng) const;
+  // A full state consistent with this view, drawn uniformly from all such
+  // states: the cards the seat cannot see (other hands beyond their known
+  // cards, the stock) dealt at random from the unseen cards, respecting every
+  // hand size and every known card. Only public facts and the seat's own hand
+  // are read. For determinizing search.
+  //
+  // While the seat answers "may I go out?", the asker's hand is hidden but
+  // constrained (asking was legal: the asker can go out after a yes and
+  // finish the turn after a no). Samples are then drawn again until one
+  // meets the constraint, up to `tries` times, after which the sample comes
+  // from determinize_exact(): never an inconsistent one.
+  static constexpr int kDeterminizeTries = 100000;
+  State determinize(Rng& rng, int tries = kDeterminizeTries) const;
+  // The same distribution without rejection: every possible hidden part of
+  // the asker's hand is enumerated (skipping those with two cards that no
+  // meld can take), weighted by the number of deals that give it, and one is
+  // drawn; then the other hidden cards are dealt. Slow when the asker holds
+  // many hidden cards; determinize() needs it only when rejection fails.
+  State determinize_exact(Rng& rng) const;
   // The multiset of cards the seat cannot place: the deck less its own hand,
   // everything on the table, the pile, the red threes shown and the cards
   // known to be in other hands.
   CardSet unseen() const;
   // Two views are equal when every accessor answers the same.
   friend bool operator==(const View& a, const View& b);
+  // In the answer phase: the asker's hand in `d` leaves a legal turn after
+  // either answer (asking was legal with it).
+  static bool answer_consistent(const State& d);
 
  private:
-  State sample(Rng& rng) const;
+  // Deals the hidden cards at random; with `fixed_seat` >= 0, that seat's
+  // hidden cards are `fixed` (taken from the unseen cards) instead.
+  State sample(Rng& rng, int fixed_seat = -1, CardSet fixed = {}) const;
+
   const State* s_;
   int seat_;
 };

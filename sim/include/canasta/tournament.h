@@ -6,13 +6,15 @@
 #include <string>
 #include <vector>
 
-#include "canasta/experiment.h"
+#include "canasta/agent.h"
+#include "canasta/rules.h"
+#include "canasta/stats.h"
 
 namespace canasta {
 
 struct TournamentConfig {
-  std::string profile = "classic";
-  std::vector<std::string> agents;  // at least two specs
+  Rules rules;
+  std::vector<AgentSpec> agents;  // at least two
   uint64_t seed = 1;
   int64_t deals = 1000;  // deal pairs per match (each played twice)
   int threads = 0;

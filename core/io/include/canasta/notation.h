@@ -1,11 +1,10 @@
-// Text notation for cards, actions, decks and positions (core/doc/notation.md).
+// Text notation for cards, actions and decks (core/doc/notation.md).
 #pragma once
 
 #include <string>
 #include <string_view>
 
 #include "canasta/engine.h"
-#include "canasta/state.h"
 #include "canasta/types.h"
 
 namespace canasta {
@@ -28,11 +27,5 @@ bool parse_action(std::string_view text, Action& out, std::string& error);
 // A deck order: space-separated card tokens, first dealt first.
 std::string deck_to_string(const Deck& deck, int size);
 bool parse_deck(std::string_view text, Deck& deck, int& size, std::string& error);
-
-// A position: "key: value" lines (core/doc/notation.md). parse_position accepts
-// what position_to_string writes, and "stock: rest" to fill the stock with
-// every card not placed elsewhere, in kind order.
-std::string position_to_string(const State& s);
-bool parse_position(std::string_view text, State& out, std::string& error);
 
 }  // namespace canasta

@@ -20,9 +20,9 @@ enum class RecordKind : uint8_t { kGame, kSingle };
 
 struct DealRecord {
   RecordKind kind = RecordKind::kGame;
-  std::string profile;  // profile spec with overrides, as parse_profile reads it
-  uint64_t seed = 0;    // the game's seed, or the simulation's for a single deal
-  int64_t deal = 0;     // index of the deal in the game, or in the simulation
+  Rules rules;        // written as its profile spec
+  uint64_t seed = 0;  // the game's seed, or the simulation's for a single deal
+  int64_t deal = 0;   // index of the deal in the game, or in the simulation
   int dealer = 0;
   std::vector<std::string> agents;  // agent spec per seat, if known (not checked)
   std::array<int32_t, kMaxTeams> scores_before{};
@@ -41,6 +41,7 @@ struct DealRecord {
 
 // Fills the header of a record for the deal `s` was started with: deal
 // `g.deal` of game `g`, or single deal `deal` of the simulation `seed`.
+// The actions and agents are left empty.
 void begin_record(DealRecord& rec, const Game& g, const State& s);
 void begin_single_record(DealRecord& rec, const State& s, uint64_t seed, int64_t deal);
 // Fills the result from the finished deal (a single deal's totals are its
@@ -51,29 +52,8 @@ void end_record(DealRecord& rec, const State& s, const Game& g);
 // The record as one line of JSON (without, or appended to `out` with, its newline).
 std::string to_json_line(const DealRecord& rec);
 void append_json_line(std::string& out, const DealRecord& rec);
+// Reads a line; returns false with a one-line error naming the bad field.
 bool parse_record(std::string_view line, DealRecord& rec, std::string& error);
-
-// Re-plays a record: every action must be legal for the seat that made it,
-// and the result must equal the engine's own. Returns false with a message
-// naming the first disagreement (its action index).
-// `end` (optional) receives the deal's final state.
-bool replay_record(const DealRecord& rec, std::string& error, State* end = nullptr);
-
-// Checks a stream of records in order: every record replays clean; a game's
-// records follow each other (same seed, the next deal, the rotated dealer,
-// the totals carried, the deck the seed gives, the game result); a single
-// deal's deck and dealer are those of its seed and index, from zero scores.
-class RecordChecker {
- public:
-  // Returns false with `error` naming the first disagreement.
-  bool check(const DealRecord& rec, std::string& error);
-
-  int64_t games = 0, game_deals = 0, single_deals = 0, actions = 0;
-
- private:
-  Game game_;
-  bool in_game_ = false;
-};
 
 std::string_view end_name(EndReason e);
 std::string_view game_end_name(GameEnd e);

@@ -1,0 +1,55 @@
+// Single-observer Information Set MCTS (Cowling, Powley and Whitehouse, 2012).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "canasta/agent_base.h"
+#include "canasta/params.h"
+
+namespace canasta {
+
+enum class IsmctsRollout : uint8_t { kRandom, kHeuristic };  // the policy after the tree
+enum class IsmctsReward : uint8_t { kMargin, kWin };         // what a rollout's end is worth
+CANASTA_CHOICE_NAMES(IsmctsRollout, "random", "heuristic");
+CANASTA_CHOICE_NAMES(IsmctsReward, "margin", "win");
+
+// Its parameters, one line each: name, type, default, range, meaning (see
+// CANASTA_HEURISTIC_PARAMS). An enum takes the names ChoiceNames gives it.
+#define CANASTA_ISMCTS_PARAMS(X)                                                                          \
+  X(iters, int, 1000, 1, 10000000, "iterations per decision")                                             \
+  X(time_ms, int, 0, 0, 3600000,                                                                          \
+    "when above 0, search this many milliseconds per decision instead of `iters` (not reproducible)")     \
+  X(c, double, 0.7, 0, 10, "UCB exploration constant")                                                    \
+  X(rollout, IsmctsRollout, IsmctsRollout::kHeuristic, 0, 1, "rollout policy after the tree")             \
+  X(cutoff, int, 40, 0, 100000, "rollout actions before the deal is scored as it stands (0: to its end)") \
+  X(reward, IsmctsReward, IsmctsReward::kMargin, 0, 1,                                                    \
+    "margin: the score margin squashed to [0,1]; win: 1, 0.5 or 0 for the deal")                          \
+  X(threads, int, 1, 1, 256, "root-parallel trees on the TBB pool, merged at the end")
+
+struct IsmctsParams {
+#define CANASTA_FIELD(name, type, value, lo, hi, help) type name = value;
+  CANASTA_ISMCTS_PARAMS(CANASTA_FIELD)
+#undef CANASTA_FIELD
+  friend bool operator==(const IsmctsParams&, const IsmctsParams&) = default;
+};
+
+class IsmctsAgent final : public Agent {
+ public:
+  explicit IsmctsAgent(const IsmctsParams& p = {});
+  ~IsmctsAgent() override;
+  Action act(const View& view, Rng& rng) override;
+  // Iterations run by the last decision (all trees).
+  int64_t last_iterations() const { return last_iterations_; }
+
+ private:
+  struct Tree;
+  IsmctsParams p_;
+  std::vector<std::unique_ptr<Tree>> trees_;  // node pools reused between decisions
+  int64_t last_iterations_ = 0;
+};
+
+}  // namespace canasta

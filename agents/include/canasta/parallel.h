@@ -1,0 +1,56 @@
+// The task pool of the project: runs chunks of an index range in parallel.
+// oneTBB normally; in a ThreadSanitizer build (CANASTA_TSAN) the same chunks
+// run on std::threads instead, since Debian's oneTBB is not built with
+// ThreadSanitizer, which cannot see its synchronization and would report
+// only false races. What that build checks is the project's own shared state.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+
+#if defined(CANASTA_TSAN)
+#include <atomic>
+#include <thread>
+#include <vector>
+#else
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+#endif
+
+namespace canasta {
+
+// Calls body(begin, end) on chunks of about `grain` indices covering
+// [first, last), on `threads` threads (0: the pool the caller runs in), and
+// returns when every chunk is done. Chunks run in any order.
+template <class Body>
+void parallel_chunks(int threads, int64_t first, int64_t last, int64_t grain, const Body& body) {
+  if (first >= last) return;
+#if defined(CANASTA_TSAN)
+  const int64_t chunks = (last - first + grain - 1) / grain;
+  const int64_t workers =
+      std::min<int64_t>(chunks, threads > 0 ? threads : std::max(1U, std::thread::hardware_concurrency()));
+  std::atomic<int64_t> next{0};
+  const auto work = [&] {
+    for (int64_t c = next++; c < chunks; c = next++)
+      body(first + c * grain, std::min(last, first + (c + 1) * grain));
+  };
+  std::vector<std::thread> pool;
+  for (int64_t i = 1; i < workers; ++i) pool.emplace_back(work);
+  work();
+  for (auto& t : pool) t.join();
+#else
+  const auto run = [&] {
+    tbb::parallel_for(tbb::blocked_range<int64_t>(first, last, static_cast<size_t>(grain)),
+                      [&](const tbb::blocked_range<int64_t>& r) { body(r.begin(), r.end()); });
+  };
+  if (threads > 0) {
+    tbb::task_arena arena(threads);
+    arena.execute(run);
+  } else {
+    run();
+  }
+#endif
+}
+
+}  // namespace canasta

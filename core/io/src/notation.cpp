@@ -1,0 +1,177 @@
+#include "canasta/notation.h"
+
+#include <array>
+#include <charconv>
+#include <string>
+#include <vector>
+
+#include "text.h"
+
+namespace canasta {
+
+using text::trim;
+using text::words;
+
+namespace {
+
+constexpr std::array<std::string_view, kKindNb> kTokens{"JK", "2", "3r", "3b", "4", "5", "6", "7",
+                                                        "8",  "9", "10", "J",  "Q", "K", "A"};
+
+}  // namespace
+
+std::string_view kind_token(int kind) { return kTokens[kind]; }
+
+bool parse_kind(std::string_view token, int& kind) {
+  for (int k = 0; k < kKindNb; ++k) {
+    const std::string_view t = kTokens[k];
+    if (t.size() != token.size()) continue;
+    bool same = true;
+    for (size_t i = 0; i < t.size(); ++i) {
+      const char a = static_cast<char>(t[i] | 0x20), b = static_cast<char>(token[i] | 0x20);
+      same &= a == b;
+    }
+    if (same) {
+      kind = k;
+      return true;
+    }
+  }
+  return false;
+}
+
+std::string cards_to_string(CardSet cards) {
+  std::string out;
+  for (int k = 0; k < kKindNb; ++k)
+    for (int i = 0; i < cards.count(k); ++i) {
+      if (!out.empty()) out += ' ';
+      out += kTokens[k];
+    }
+  return out;
+}
+
+bool parse_cards(std::string_view text, CardSet& out, std::string& error) {
+  out = CardSet();
+  for (auto w : words(text)) {
+    int k = 0;
+    if (!parse_kind(w, k)) {
+      error = "bad card token '" + std::string(w) + "' (cards: JK 2 3r 3b 4 .. 10 J Q K A)";
+      return false;
+    }
+    if (out.count(k) == 15) {
+      error = "too many cards of one kind";
+      return false;
+    }
+    out.add(k);
+  }
+  return true;
+}
+
+std::string action_to_string(Action a) {
+  auto with_cards = [&](const char* verb) {
+    std::string s = std::string(verb) + " " + std::string(kTokens[a.kind()]) + ":";
+    const std::string cards = cards_to_string(a.cards());
+    if (!cards.empty()) s += " " + cards;
+    return s;
+  };
+  switch (a.type()) {
+    case ActionType::kDraw:
+      return "draw";
+    case ActionType::kTakePile:
+      return with_cards("take");
+    case ActionType::kMeld:
+      return with_cards("meld");
+    case ActionType::kAsk:
+      return "ask";
+    case ActionType::kYes:
+      return "yes";
+    case ActionType::kNo:
+      return "no";
+    case ActionType::kPass:
+      return "pass";
+    case ActionType::kDiscard:
+      return "discard " + std::string(kTokens[a.kind()]);
+    case ActionType::kTypeNb:
+      break;
+  }
+  return "?";
+}
+
+bool parse_action(std::string_view text, Action& out, std::string& error) {
+  text = trim(text);
+  const size_t sp = text.find(' ');
+  const std::string_view verb = text.substr(0, sp);
+  const std::string_view rest = sp == std::string_view::npos ? std::string_view{} : trim(text.substr(sp + 1));
+  auto simple = [&](ActionType t) {
+    if (!rest.empty()) {
+      error = "action '" + std::string(text) + "' takes no cards";
+      return false;
+    }
+    out = Action::make(t);
+    return true;
+  };
+  if (verb == "draw") return simple(ActionType::kDraw);
+  if (verb == "ask") return simple(ActionType::kAsk);
+  if (verb == "yes") return simple(ActionType::kYes);
+  if (verb == "no") return simple(ActionType::kNo);
+  if (verb == "pass") return simple(ActionType::kPass);
+  if (verb == "discard") {
+    int k = 0;
+    if (!parse_kind(rest, k) || k == kRed3) {
+      error = "bad card to discard in '" + std::string(text) + "'";
+      return false;
+    }
+    out = Action::make(ActionType::kDiscard, k);
+    return true;
+  }
+  if (verb == "take" || verb == "meld") {
+    const size_t colon = rest.find(':');
+    int rank = 0;
+    if (colon == std::string_view::npos || !parse_kind(trim(rest.substr(0, colon)), rank) ||
+        !(is_natural(rank) || (rank == kBlack3 && verb == "meld"))) {
+      error = "bad rank in '" + std::string(text) + "' (write e.g. 'meld K: K K K JK')";
+      return false;
+    }
+    CardSet cards;
+    if (!parse_cards(rest.substr(colon + 1), cards, error)) return false;
+    if (cards.count(rank) + cards.wilds() != cards.total()) {
+      error = "'" + std::string(text) + "' uses cards of another rank";
+      return false;
+    }
+    if (cards.count(rank) > 12 || cards.count(kJoker) > 7 || cards.count(kTwo) > 7) {
+      error = "too many cards in '" + std::string(text) + "'";
+      return false;
+    }
+    out = Action::make(verb == "take" ? ActionType::kTakePile : ActionType::kMeld, rank, cards.count(rank),
+                       cards.count(kJoker), cards.count(kTwo));
+    return true;
+  }
+  error = "unknown action '" + std::string(text) + "'";
+  return false;
+}
+
+std::string deck_to_string(const Deck& deck, int size) {
+  std::string out;
+  for (int i = 0; i < size; ++i) {
+    if (i) out += ' ';
+    out += kTokens[deck[i]];
+  }
+  return out;
+}
+
+bool parse_deck(std::string_view text, Deck& deck, int& size, std::string& error) {
+  size = 0;
+  for (auto w : words(text)) {
+    int k = 0;
+    if (!parse_kind(w, k)) {
+      error = "bad card token '" + std::string(w) + "' in deck";
+      return false;
+    }
+    if (size == kMaxCards) {
+      error = "deck has too many cards";
+      return false;
+    }
+    deck[size++] = static_cast<uint8_t>(k);
+  }
+  return true;
+}
+
+}  // namespace canasta

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# A fixed set of runs of the canasta program whose outputs must not change
+# when the code is reorganised: simulation files (summary.json, deals.csv,
+# games.csv), game records, tune tables and every subcommand's stdout (speed
+# lines removed). Run it with two builds and compare the folders:
+#
+#   bash scripts/fixed_runs.sh OLD/canasta /tmp/old
+#   bash scripts/fixed_runs.sh build/sim/cli/canasta /tmp/new
+#   diff -r /tmp/old /tmp/new && echo identical
+#
+# Takes about two minutes on two cores.
+set -euo pipefail
+if (($# != 2)); then
+  echo "usage: $0 CANASTA_BINARY OUT_DIR" >&2
+  exit 2
+fi
+canasta=$(realpath "$1")
+out=$2
+rm -rf "$out"
+mkdir -p "$out"
+cd "$out"
+
+# Runs the program, keeping stdout without the lines that hold timings.
+run() {
+  local name=$1
+  shift
+  "$canasta" "$@" | grep -v -E '^ *speed|^ *files|^ *records|^ *table|^record:' >"$name.txt"
+}
+
+run deal deal --seed 3
+run deal2 deal --seed 9 --deal 2 --profile two-player
+run agents agents
+run rules rules
+for seed in 1 2 3; do
+  run play$seed play --seed $seed --record play$seed.jsonl
+done
+run play_tp play --seed 4 --profile two-player,target=3000 --side0 heuristic --record play_tp.jsonl
+run play_h play --seed 5 --side0 heuristic:freeze=6 --side1 random --record play_h.jsonl
+run random sim --deals 20000 --threads 2 --out random
+run hr sim --side0 heuristic --side1 random --deals 4000 --out hr --record hr.jsonl
+run seats sim --side0 heuristic:freeze=6 --side1 heuristic --seat 2=random --deals 3000 --out seats
+run tp sim --profile two-player --side0 heuristic --side1 random --deals 3000 --out tp
+run games sim --side0 heuristic --side1 random --games 40 --out games --record games.jsonl
+run sprt sim --side0 heuristic --side1 heuristic:keep_wilds=0 --deals 100000 --sprt 0,10 --out sprt
+run ismcts sim --side0 ismcts:iters=60 --side1 heuristic:ask=1 --deals 24 --out ismcts --record ismcts.jsonl
+# ISMCTS answering a random partner's "may I go out?": determinizations of the answer phase.
+run answer sim --side0 ismcts:iters=40 --seat 2=random --side1 random --deals 16 --out answer --record answer.jsonl
+for i in 0 1 2; do
+  run shard$i sim --side0 heuristic --side1 random --deals 900 --shard $i/3 --out shard$i
+done
+run merge merge shard0 shard1 shard2 --out merged
+run tune tune --agent 'heuristic:freeze={0..4..2}' --vs heuristic --deals 500 --out tune.csv
+run tournament tournament --agents random heuristic heuristic:keep_wilds=0 --deals 300
+run replay replay play1.jsonl play2.jsonl play3.jsonl play_tp.jsonl play_h.jsonl hr.jsonl games.jsonl \
+  ismcts.jsonl answer.jsonl
+echo "fixed runs written to $out"

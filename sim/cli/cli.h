@@ -1,0 +1,105 @@
+// The canasta program: the pieces its subcommands share. Each subcommand
+// lives in commands/<name>.cpp as one thin function over the libraries; the
+// options it reads are parsed there, once, into the structs the libraries take.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <fstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "canasta/agent.h"
+#include "canasta/experiment.h"
+#include "canasta/rules.h"
+#include "canasta/stats.h"
+
+namespace canasta::cli {
+
+constexpr int kDisagree = 1;       // a record disagrees with the engine
+constexpr int kBadInput = 2;       // bad input: one line on stderr
+constexpr int kInterrupted = 130;  // stopped by Ctrl-C; what finished is kept
+
+// An error the user caused: one line on stderr, exit code 2.
+struct InputError {
+  std::string message;
+};
+
+// Runs the program on its arguments (argv[0] is the program name); returns
+// the exit code. Subcommands print to stdout, errors to stderr.
+int run(int argc, const char* const* argv);
+
+// Each subcommand adds itself to `app`; its callback runs the command and
+// sets `exit_code`.
+void add_deal(CLI::App& app, int& exit_code);
+void add_play(CLI::App& app, int& exit_code);
+void add_agents(CLI::App& app, int& exit_code);
+void add_replay(CLI::App& app, int& exit_code);
+void add_sim(CLI::App& app, int& exit_code);
+void add_merge(CLI::App& app, int& exit_code);
+void add_tune(CLI::App& app, int& exit_code);
+void add_tournament(CLI::App& app, int& exit_code);
+void add_rules(CLI::App& app, int& exit_code);
+
+// Options shared by subcommands; each parses its text once, into `out`.
+CLI::Option* add_profile_option(CLI::App& sub, Rules& out);
+CLI::Option* add_agent_option(CLI::App& sub, const std::string& name, AgentSpec& out,
+                              const std::string& help);
+CLI::Option* add_seed_option(CLI::App& sub, uint64_t& seed, const std::string& help);
+CLI::Option* add_threads_option(CLI::App& sub, int& threads);
+// An agent spec as --side0 or --seat takes it; throws CLI::ValidationError.
+AgentSpec agent_or_throw(const std::string& option, const std::string& text);
+
+// Files: written under a temporary name and renamed when complete.
+void write_atomically(const std::string& path, const std::string& text);
+std::string read_file(const std::string& path);
+// Writes the named files into `dir` (created if needed) and lists them.
+void write_dir(const std::string& dir, const std::vector<std::pair<std::string, std::string>>& files);
+
+// Set by Ctrl-C while StopOnCtrlC lives: the run keeps what finished.
+std::atomic<bool>& stop_requested();
+struct StopOnCtrlC {
+  StopOnCtrlC();
+  ~StopOnCtrlC();
+};
+
+// A progress line on stderr (only on a terminal): done, rate, time left.
+class Progress {
+ public:
+  Progress(int64_t total, const char* unit);
+  ~Progress() { clear(); }
+  void operator()(int64_t done);
+  void clear();
+  double seconds() const;
+
+ private:
+  int64_t total_;
+  const char* unit_;
+  bool tty_;
+  std::atomic<int64_t> last_{0};
+  std::chrono::steady_clock::time_point t0_ = std::chrono::steady_clock::now();
+};
+
+// The JSON Lines records of a run, streamed into a temporary file that is
+// renamed to `path` when the run is over (and removed if it fails).
+class RecordFile {
+ public:
+  explicit RecordFile(std::string path);
+  ~RecordFile();
+  // The sink for a run; a failed write stops the run.
+  RecordSink sink();
+  void finish();
+
+ private:
+  std::string path_, tmp_;
+  std::ofstream out_;
+};
+
+// The summaries as the program prints them.
+void print_summary(const ExperimentConfig& c, const Summary& s);
+void print_game_summary(const ExperimentConfig& c, const GameSummary& s);
+
+}  // namespace canasta::cli

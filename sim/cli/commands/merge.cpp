@@ -1,0 +1,91 @@
+// canasta merge: shards of one run combined into exactly the single run's files.
+#include <algorithm>
+#include <cstdio>
+
+#include "../cli.h"
+#include "canasta/profile.h"
+#include "canasta/results.h"
+
+namespace canasta::cli {
+
+namespace {
+
+// Reads the shards' rows (Row: DealRow or GameRow, `index` its deal or game),
+// checks they belong to one run and do not overlap, and returns them in
+// (index, twin) order with the run's configuration.
+template <class Row, class Index, class FromCsv>
+std::vector<Row> read_shards(const std::vector<std::string>& dirs, const char* csv, Index index,
+                             FromCsv from_csv, ExperimentConfig& merged) {
+  std::vector<Row> rows;
+  for (size_t i = 0; i < dirs.size(); ++i) {
+    ExperimentConfig c;
+    std::string error;
+    if (!config_from_json(read_file(dirs[i] + "/summary.json"), c, error))
+      throw InputError{dirs[i] + ": " + error};
+    std::vector<Row> part;
+    if (!from_csv(read_file(dirs[i] + "/" + csv), part, error)) throw InputError{dirs[i] + ": " + error};
+    if (i > 0 && !same_run(c, merged))
+      throw InputError{dirs[i] + ": not a shard of the same run as " + dirs[0]};
+    if (i == 0) merged = c;
+    rows.insert(rows.end(), part.begin(), part.end());
+  }
+  std::sort(rows.begin(), rows.end(), [&](const Row& a, const Row& b) {
+    return index(a) != index(b) ? index(a) < index(b) : a.swapped < b.swapped;
+  });
+  for (size_t i = 1; i < rows.size(); ++i)
+    if (index(rows[i]) == index(rows[i - 1]) && rows[i].swapped == rows[i - 1].swapped)
+      throw InputError{std::string(merged.games > 0 ? "game " : "deal ") + std::to_string(index(rows[i])) +
+                       " appears in two shards"};
+  merged.shard = 0;
+  merged.shards = 1;
+  return rows;
+}
+
+void header(const std::vector<std::string>& dirs, const ExperimentConfig& m, const char* what) {
+  std::printf("canasta merge: %zu shard directories, %s against %s%s, profile %s, seed %llu\n", dirs.size(),
+              m.side0.to_string().c_str(), m.side1.to_string().c_str(), what, profile_spec(m.rules).c_str(),
+              static_cast<unsigned long long>(m.seed));
+  for (const SeatAgent& s : m.seats) std::printf("  seat %d plays %s\n", s.seat, s.agent.to_string().c_str());
+}
+
+}  // namespace
+
+void add_merge(CLI::App& app, int& exit_code) {
+  struct Options {
+    std::vector<std::string> dirs;
+    std::string out_dir;
+  };
+  auto o = std::make_shared<Options>();
+  auto* sub = app.add_subcommand("merge", "combine shard outputs into the summary a single run gives");
+  sub->add_option("dirs", o->dirs, "shard directories written by sim --out")->required();
+  sub->add_option("--out,-o", o->out_dir, "write the merged summary.json and deals.csv here");
+  sub->callback([o, &exit_code] {
+    const auto& dirs = o->dirs;
+    ExperimentConfig first;
+    std::string error;
+    if (!config_from_json(read_file(dirs[0] + "/summary.json"), first, error))
+      throw InputError{dirs[0] + ": " + error};
+    ExperimentConfig m;
+    exit_code = 0;
+    if (first.games > 0) {
+      const auto rows = read_shards<GameRow>(
+          dirs, "games.csv", [](const GameRow& r) { return r.game; }, game_rows_from_csv, m);
+      const GameSummary s = summarize_games(rows, m.duplicate);
+      header(dirs, m, ", whole games");
+      print_game_summary(m, s);
+      if (!o->out_dir.empty())
+        write_dir(o->out_dir,
+                  {{"summary.json", game_summary_to_json(m, s)}, {"games.csv", game_rows_to_csv(rows)}});
+      return;
+    }
+    const auto rows = read_shards<DealRow>(
+        dirs, "deals.csv", [](const DealRow& r) { return r.deal; }, rows_from_csv, m);
+    const Summary s = summarize(rows, m.duplicate);
+    header(dirs, m, "");
+    print_summary(m, s);
+    if (!o->out_dir.empty())
+      write_dir(o->out_dir, {{"summary.json", summary_to_json(m, s)}, {"deals.csv", rows_to_csv(rows)}});
+  });
+}
+
+}  // namespace canasta::cli

@@ -1,0 +1,236 @@
+// canasta sim: many deals (or whole games) with an agent per side, in
+// parallel, with statistics, files and records.
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
+#include "../cli.h"
+#include "canasta/profile.h"
+#include "canasta/results.h"
+#include "canasta/runner.h"
+
+namespace canasta::cli {
+
+namespace {
+
+bool to_int(std::string_view t, int& v) {
+  auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+  return ec == std::errc() && p == t.data() + t.size() && !t.empty();
+}
+
+bool to_finite(std::string_view t, double& v) {
+  auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+  return ec == std::errc() && p == t.data() + t.size() && !t.empty() && std::isfinite(v);
+}
+
+// "i/n" with 0 <= i < n.
+bool parse_shard(std::string_view text, int& index, int& count) {
+  const size_t slash = text.find('/');
+  return slash != std::string_view::npos && to_int(text.substr(0, slash), index) &&
+         to_int(text.substr(slash + 1), count) && count >= 1 && index >= 0 && index < count;
+}
+const char* const kShardUsage = "--shard wants i/n with 0 <= i < n";
+
+// "elo0,elo1[,alpha,beta]" with elo0 < elo1 and 0 < alpha, beta < 0.5.
+bool parse_sprt(std::string_view text, SprtConfig& t) {
+  double v[4] = {0, 0, 0.05, 0.05};
+  int n = 0;
+  for (size_t start = 0;; ++n) {
+    const size_t comma = text.find(',', start);
+    if (n == 4 ||
+        !to_finite(text.substr(start, comma == std::string_view::npos ? text.npos : comma - start), v[n]))
+      return false;
+    if (comma == std::string_view::npos) break;
+    start = comma + 1;
+  }
+  ++n;
+  if ((n != 2 && n != 4) || !(v[1] > v[0]) || !(v[2] > 0 && v[2] < 0.5) || !(v[3] > 0 && v[3] < 0.5))
+    return false;
+  t = {v[0], v[1], v[2], v[3]};
+  return true;
+}
+const char* const kSprtUsage =
+    "--sprt wants elo0,elo1[,alpha,beta] with elo0 < elo1 and 0 < alpha, beta < 0.5";
+
+// "N=SPEC": the seat number and the spec.
+bool split_seat(std::string_view text, int& seat, std::string_view& spec) {
+  const size_t eq = text.find('=');
+  if (eq == std::string_view::npos || !to_int(text.substr(0, eq), seat) || seat < 0 || seat >= kMaxSeats)
+    return false;
+  spec = text.substr(eq + 1);
+  return true;
+}
+const char* const kSeatUsage = "--seat wants N=SPEC with a seat 0..5, e.g. --seat 2=heuristic";
+
+// A validator from a parse function and its usage line.
+template <class Parse>
+CLI::Validator validator(Parse parse, const char* usage, const char* name) {
+  return CLI::Validator(
+      [parse, usage](std::string& text) -> std::string { return parse(text) ? std::string() : usage; }, "",
+      name);
+}
+
+// Runs `run(error, hooks)` (run_deals or run_games) over `total` rows with a
+// progress line, Ctrl-C and the records file, then prints the run's first
+// lines. Returns the seconds it took.
+template <class Run>
+double run_live(const ExperimentConfig& c, int64_t total, const char* unit, RecordFile& records,
+                const Run& run) {
+  Progress progress(total, unit);
+  std::string error;
+  bool ok = false;
+  {
+    StopOnCtrlC ctrl_c;
+    RunHooks hooks;
+    hooks.stop = &stop_requested();
+    hooks.progress = std::ref(progress);
+    hooks.records = records.sink();
+    ok = run(error, hooks);
+  }
+  progress.clear();
+  if (!ok) throw InputError{error};
+  records.finish();
+  const std::string shard_note =
+      c.shards > 1 ? ", shard " + std::to_string(c.shard) + "/" + std::to_string(c.shards) : "";
+  std::printf("canasta sim: %s against %s%s, profile %s, seed %llu%s\n", c.side0.to_string().c_str(),
+              c.side1.to_string().c_str(), c.games > 0 ? ", whole games" : "", profile_spec(c.rules).c_str(),
+              static_cast<unsigned long long>(c.seed), shard_note.c_str());
+  for (const SeatAgent& s : c.seats) std::printf("  seat %d plays %s\n", s.seat, s.agent.to_string().c_str());
+  return progress.seconds();
+}
+
+// Runs deals or, with c.games, whole games; prints the summary and writes
+// the files.
+int run_sim(const ExperimentConfig& c, const std::string& out_dir, const std::string& record_path) {
+  const bool games = c.games > 0;
+  RecordFile records(record_path);
+  std::vector<DealRow> deal_rows;
+  std::vector<GameRow> game_rows;
+  const double seconds =
+      run_live(c, shard_size(games ? c.games : c.deals, c) * (c.duplicate ? 2 : 1), games ? "games" : "deals",
+               records, [&](std::string& error, const RunHooks& hooks) {
+                 return games ? run_games(c, game_rows, error, hooks) : run_deals(c, deal_rows, error, hooks);
+               });
+  std::vector<std::pair<std::string, std::string>> files;
+  const bool stopped = stop_requested();
+  if (games) {
+    const GameSummary s = summarize_games(game_rows, c.duplicate);
+    std::printf("  speed        %.1f games/s, %.2f s\n", static_cast<double>(game_rows.size()) / seconds,
+                seconds);
+    print_game_summary(c, s);
+    if (stopped) std::printf("  stopped      by Ctrl-C: the numbers above hold the games that finished\n");
+    files = {{"summary.json", game_summary_to_json(c, s)}, {"games.csv", game_rows_to_csv(game_rows)}};
+  } else {
+    const Summary s = summarize(deal_rows, c.duplicate);
+    const int threads = resolve_threads(c.threads);
+    const double rate = static_cast<double>(deal_rows.size()) / seconds;
+    std::printf("  speed        %.0f deals/s on %d threads (%.0f per thread), %.2f s\n", rate, threads,
+                rate / threads, seconds);
+    print_summary(c, s);
+    if (c.sprt) {
+      const SprtConfig& t = *c.sprt;
+      const SprtResult r = sprt(deal_rows, c.duplicate, t);
+      std::printf("  SPRT         elo0 %g, elo1 %g, alpha %g, beta %g: LLR %.3f, bounds [%.3f, %.3f]: %s\n",
+                  t.elo0, t.elo1, t.alpha, t.beta, r.llr, r.lower, r.upper,
+                  r.decision > 0   ? "H1 accepted (A is elo1 better)"
+                  : r.decision < 0 ? "H0 accepted"
+                                   : "undecided (all deals played)");
+    }
+    if (stopped)
+      std::printf("  stopped      by Ctrl-C: the numbers above hold the %lld deals that finished\n",
+                  static_cast<long long>(deal_rows.size()));
+    files = {{"summary.json", summary_to_json(c, s)}, {"deals.csv", rows_to_csv(deal_rows)}};
+  }
+  if (!out_dir.empty()) write_dir(out_dir, files);
+  if (!record_path.empty()) std::printf("  records      %s\n", record_path.c_str());
+  return stopped ? kInterrupted : 0;
+}
+
+}  // namespace
+
+void add_sim(CLI::App& app, int& exit_code) {
+  struct Options {
+    ExperimentConfig c;
+    std::string out_dir, record;
+    bool duplicate = false;
+  };
+  auto o = std::make_shared<Options>();
+  ExperimentConfig& c = o->c;
+  c.deals = 200000;
+  auto* sub =
+      app.add_subcommand("sim", "play many deals with an agent per side, in parallel, with statistics");
+  add_agent_option(*sub, "--side0", c.side0, "agent spec of side 0 (seats 0 and 2)");
+  add_agent_option(*sub, "--side1", c.side1, "agent spec of side 1 (seats 1 and 3)");
+  auto* deals = sub->add_option("--deals,-n", c.deals, "number of deals (each played twice in duplicate)")
+                    ->check(CLI::Range(int64_t{1}, int64_t{1} << 40))
+                    ->capture_default_str();
+  auto* games = sub->add_option("--games,-g", c.games,
+                                "play this many whole games (to the profile's target) instead of deals")
+                    ->check(CLI::Range(int64_t{1}, int64_t{1} << 40))
+                    ->excludes(deals);
+  auto* duplicate =
+      sub->add_flag("--duplicate,!--no-duplicate", o->duplicate,
+                    "play every deal twice with the sides swapped (default: when the agents differ)");
+  add_threads_option(*sub, c.threads);
+  add_seed_option(*sub, c.seed, "simulation seed");
+  add_profile_option(*sub, c.rules);
+  auto* shard = sub->add_option_function<std::string>(
+                       "--shard", [&c](const std::string& text) { parse_shard(text, c.shard, c.shards); },
+                       "run only shard i of n (i/n): deal indices k with k mod n = i")
+                    ->check(validator(
+                        [](std::string_view t) {
+                          int i = 0, n = 0;
+                          return parse_shard(t, i, n);
+                        },
+                        kShardUsage, "I/N"));
+  sub->add_option("--out,-o", o->out_dir,
+                  "write summary.json and deals.csv (games.csv with --games) into this directory");
+  sub->add_option("--record,-r", o->record,
+                  "write every deal's game record (JSON Lines, canasta replay checks it) to this file");
+  sub->add_option_function<std::vector<std::string>>(
+         "--seat",
+         [&c](const std::vector<std::string>& items) {
+           for (const std::string& item : items) {
+             SeatAgent s;
+             std::string_view spec;
+             split_seat(item, s.seat, spec);
+             s.agent = agent_or_throw("--seat", std::string(spec));
+             c.seats.push_back(std::move(s));
+           }
+         },
+         "N=SPEC: seat N plays SPEC instead of its side's agent (repeatable; in duplicate the agent moves "
+         "with its "
+         "side)")
+      ->check(validator(
+          [](std::string_view t) {
+            int seat = 0;
+            std::string_view spec;
+            return split_seat(t, seat, spec);
+          },
+          kSeatUsage, "N=SPEC"));
+  sub->add_option_function<std::string>(
+         "--sprt",
+         [&c](const std::string& text) {
+           SprtConfig t;
+           parse_sprt(text, t);
+           c.sprt = t;
+         },
+         "sequential test elo0,elo1[,alpha,beta]: stop as soon as it decides (deals in batches of 1024; not "
+         "with "
+         "--games or --shard)")
+      ->check(validator(
+          [](std::string_view t) {
+            SprtConfig test;
+            return parse_sprt(t, test);
+          },
+          kSprtUsage, "ELO0,ELO1[,ALPHA,BETA]"))
+      ->excludes(games)
+      ->excludes(shard);
+  sub->callback([o, duplicate, &exit_code] {
+    ExperimentConfig& run = o->c;
+    run.duplicate = duplicate->count() > 0 ? o->duplicate : run.side0 != run.side1;
+    exit_code = run_sim(run, o->out_dir, o->record);
+  });
+}
+
+}  // namespace canasta::cli

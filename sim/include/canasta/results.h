@@ -1,0 +1,32 @@
+// The result files of a run (sim/doc/experiments.md, "Files"): deals.csv or
+// games.csv, one line per row, and summary.json. Each CSV is written and
+// read through one column table, so writer and reader cannot drift apart.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "canasta/experiment.h"
+#include "canasta/stats.h"
+
+namespace canasta {
+
+std::string rows_to_csv(const std::vector<DealRow>& rows);
+bool rows_from_csv(std::string_view text, std::vector<DealRow>& rows, std::string& error);
+std::string game_rows_to_csv(const std::vector<GameRow>& rows);
+bool game_rows_from_csv(std::string_view text, std::vector<GameRow>& rows, std::string& error);
+
+// summary.json of a deals run (format canasta-summary/1) and of a games run
+// (canasta-games-summary/1): the configuration, then every number of the summary.
+std::string summary_to_json(const ExperimentConfig& c, const Summary& s);
+std::string game_summary_to_json(const ExperimentConfig& c, const GameSummary& s);
+// Reads the configuration of either kind of summary.json (c.games > 0 for a
+// games run); its profile and agents are parsed here, once.
+bool config_from_json(std::string_view text, ExperimentConfig& c, std::string& error);
+
+// True when two configurations describe shards of the same run (all but the
+// shard index and the thread count agree).
+bool same_run(const ExperimentConfig& a, const ExperimentConfig& b);
+
+}  // namespace canasta

@@ -1,0 +1,290 @@
+#include "canasta/results.h"
+
+#include <fmt/format.h>
+
+#include <array>
+#include <charconv>
+#include <iterator>
+#include <limits>
+
+#include "canasta/json.h"
+#include "canasta/profile.h"
+
+namespace canasta {
+
+namespace {
+
+// One CSV column of a row type: its header name, how to read it from a row
+// and how to set it (false when the value does not fit the field).
+template <class Row>
+struct Column {
+  std::string_view name;
+  int64_t (*get)(const Row&);
+  bool (*set)(Row&, int64_t);
+};
+
+template <class T>
+bool fits(int64_t v) {
+  return v >= std::numeric_limits<T>::min() && v <= std::numeric_limits<T>::max();
+}
+
+// A column of the integer field `field` (`index` of an array field; `inner` of a struct field).
+template <class Row, auto Field>
+constexpr Column<Row> column(std::string_view name) {
+  return {name, [](const Row& r) { return static_cast<int64_t>(r.*Field); },
+          [](Row& r, int64_t v) {
+            using T = std::remove_reference_t<decltype(r.*Field)>;
+            if (!fits<T>(v)) return false;
+            r.*Field = static_cast<T>(v);
+            return true;
+          }};
+}
+template <class Row, auto Field, int Index>
+constexpr Column<Row> column_at(std::string_view name) {
+  return {name, [](const Row& r) { return static_cast<int64_t>((r.*Field)[Index]); },
+          [](Row& r, int64_t v) {
+            using T = std::remove_reference_t<decltype((r.*Field)[Index])>;
+            if (!fits<T>(v)) return false;
+            (r.*Field)[Index] = static_cast<T>(v);
+            return true;
+          }};
+}
+
+constexpr std::array<Column<DealRow>, 21> kDealColumns{
+    column<DealRow, &DealRow::deal>("deal"),
+    column<DealRow, &DealRow::swapped>("swapped"),
+    column<DealRow, &DealRow::end>("end"),
+    column<DealRow, &DealRow::out_seat>("out_seat"),
+    column<DealRow, &DealRow::concealed>("concealed"),
+    column<DealRow, &DealRow::turns>("turns"),
+    column<DealRow, &DealRow::actions>("actions"),
+    column_at<DealRow, &DealRow::score, 0>("score0"),
+    column_at<DealRow, &DealRow::score, 1>("score1"),
+    column_at<DealRow, &DealRow::natural_canastas, 0>("natural_canastas0"),
+    column_at<DealRow, &DealRow::natural_canastas, 1>("natural_canastas1"),
+    column_at<DealRow, &DealRow::mixed_canastas, 0>("mixed_canastas0"),
+    column_at<DealRow, &DealRow::mixed_canastas, 1>("mixed_canastas1"),
+    column_at<DealRow, &DealRow::red_threes, 0>("red_threes0"),
+    column_at<DealRow, &DealRow::red_threes, 1>("red_threes1"),
+    column_at<DealRow, &DealRow::opening_turn, 0>("opening_turn0"),
+    column_at<DealRow, &DealRow::opening_turn, 1>("opening_turn1"),
+    column<DealRow, &DealRow::pickups>("pickups"),
+    column<DealRow, &DealRow::pickup_cards>("pickup_cards"),
+    column<DealRow, &DealRow::freezes>("freezes"),
+    column<DealRow, &DealRow::blocks>("blocks"),
+};
+
+// A game row's own columns, then one per field of its DealCounts.
+template <size_t... I>
+constexpr std::array<Column<GameRow>, 6 + sizeof...(I)> game_columns(std::index_sequence<I...>) {
+  return {column<GameRow, &GameRow::game>("game"),
+          column<GameRow, &GameRow::swapped>("swapped"),
+          column<GameRow, &GameRow::end>("end"),
+          column<GameRow, &GameRow::winner>("winner"),
+          column_at<GameRow, &GameRow::total, 0>("total0"),
+          column_at<GameRow, &GameRow::total, 1>("total1"),
+          Column<GameRow>{
+              deal_count_fields()[I].name,
+              [](const GameRow& r) { return r.counts.*deal_count_fields()[I].member; },
+              [](GameRow& r, int64_t v) { return (r.counts.*deal_count_fields()[I].member = v) >= 0; }}...};
+}
+constexpr auto kGameColumns = game_columns(std::make_index_sequence<deal_count_fields().size()>());
+
+template <class Row, size_t N>
+std::string header(const std::array<Column<Row>, N>& columns) {
+  std::string h;
+  for (const auto& c : columns) h += (h.empty() ? "" : ",") + std::string(c.name);
+  return h;
+}
+
+template <class Row, size_t N>
+std::string to_csv(const std::vector<Row>& rows, const std::array<Column<Row>, N>& columns) {
+  std::string out = header(columns) + "\n";
+  auto it = std::back_inserter(out);
+  for (const Row& r : rows) {
+    for (size_t i = 0; i < N; ++i) fmt::format_to(it, "{}{}", columns[i].get(r), i + 1 < N ? ',' : '\n');
+  }
+  return out;
+}
+
+template <class Row, size_t N>
+bool from_csv(std::string_view text, std::string_view file, const std::array<Column<Row>, N>& columns,
+              std::vector<Row>& rows, std::string& error) {
+  rows.clear();
+  const std::string head = header(columns);
+  size_t pos = 0;
+  int64_t line_no = 0;
+  while (pos < text.size()) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string_view line = text.substr(pos, end - pos);
+    pos = end + 1;
+    ++line_no;
+    if (line_no == 1) {
+      if (line != head) {
+        error = fmt::format("not a {} of this version (header differs)", file);
+        return false;
+      }
+      continue;
+    }
+    if (line.empty()) continue;
+    Row r;
+    size_t start = 0, n = 0;
+    for (;; ++n) {
+      const size_t comma = line.find(',', start);
+      const std::string_view cell =
+          line.substr(start, comma == std::string_view::npos ? line.npos : comma - start);
+      int64_t v = 0;
+      auto [p, ec] = std::from_chars(cell.data(), cell.data() + cell.size(), v);
+      if (n == N || cell.empty() || ec != std::errc() || p != cell.data() + cell.size() ||
+          !columns[n].set(r, v)) {
+        error = fmt::format("{} line {}: {} integer columns expected", file, line_no, N);
+        return false;
+      }
+      if (comma == std::string_view::npos) break;
+      start = comma + 1;
+    }
+    if (n + 1 != N) {
+      error = fmt::format("{} line {}: {} integer columns expected", file, line_no, N);
+      return false;
+    }
+    rows.push_back(r);
+  }
+  if (line_no == 0) {
+    error = fmt::format("{} is empty", file);
+    return false;
+  }
+  return true;
+}
+
+void interval(JsonWriter& w, std::string_view key, const Interval& i) {
+  w.key(key).begin_object().field("mean", i.mean).field("lo", i.lo).field("hi", i.hi).end_object();
+}
+
+void per_deal(JsonWriter& w, const PerDeal& p) {
+  w.key("per_deal").begin_object();
+  for (const PerDealField& f : per_deal_fields()) w.field(f.name, p.*f.member);
+  w.end_object();
+}
+
+// The "config" object of summary.json: what a merge checks the shards agree on.
+void config(JsonWriter& w, const ExperimentConfig& c) {
+  w.key("config").begin_object();
+  w.field("profile", profile_spec(c.rules));
+  w.field("side0", c.side0.to_string());
+  w.field("side1", c.side1.to_string());
+  w.key("seats").begin_array();
+  for (const SeatAgent& s : c.seats) w.begin_array().value(s.seat).value(s.agent.to_string()).end_array();
+  w.end_array();
+  w.field("seed", c.seed);
+  w.field(c.games > 0 ? "games" : "deals", c.games > 0 ? c.games : c.deals);
+  w.field("duplicate", c.duplicate);
+  w.field("shard", c.shard);
+  w.field("shards", c.shards);
+  w.end_object();
+}
+
+// The fields both kinds of summary.json have, in order; `count` (ties, or
+// games drawn or abandoned) follows b_won, `extra` precedes per_deal.
+template <class S>
+std::string summary_json(std::string_view format, const ExperimentConfig& c, const S& s,
+                         std::pair<std::string_view, int64_t> count,
+                         std::pair<std::string_view, double> extra) {
+  std::string out;
+  JsonWriter w(out);
+  w.begin_object().field("format", format);
+  config(w, c);
+  w.field("rows", s.rows).field("a_won", s.a_won).field("b_won", s.b_won).field(count.first, count.second);
+  interval(w, "a_win_share", s.a_win_share);
+  interval(w, "margin", s.margin);
+  interval(w, "elo", s.elo);
+  w.field(extra.first, extra.second);
+  per_deal(w, s.per_deal);
+  w.end_object();
+  return out + "\n";
+}
+
+}  // namespace
+
+std::string rows_to_csv(const std::vector<DealRow>& rows) { return to_csv(rows, kDealColumns); }
+
+bool rows_from_csv(std::string_view text, std::vector<DealRow>& rows, std::string& error) {
+  return from_csv(text, "deals.csv", kDealColumns, rows, error);
+}
+
+std::string game_rows_to_csv(const std::vector<GameRow>& rows) { return to_csv(rows, kGameColumns); }
+
+bool game_rows_from_csv(std::string_view text, std::vector<GameRow>& rows, std::string& error) {
+  return from_csv(text, "games.csv", kGameColumns, rows, error);
+}
+
+std::string summary_to_json(const ExperimentConfig& c, const Summary& s) {
+  return summary_json("canasta-summary/1", c, s, {"tied", s.tied},
+                      {"unpaired_margin_width", s.unpaired_width});
+}
+
+std::string game_summary_to_json(const ExperimentConfig& c, const GameSummary& s) {
+  return summary_json("canasta-games-summary/1", c, s, {"other", s.other}, {"deals_per_game", s.deals});
+}
+
+bool config_from_json(std::string_view text, ExperimentConfig& c, std::string& error) {
+  Json v;
+  if (!parse_json(text, v, error)) return false;
+  const auto cfg = v.is_object() ? v.find("config") : v.end();
+  if (cfg == v.end() || !cfg->is_object()) {
+    error = "summary.json has no config";
+    return false;
+  }
+  const Json& o = *cfg;
+  const bool games = o.contains("games");
+  const char* count = games ? "games" : "deals";
+  const auto is = [&](const char* key, auto test) { return o.contains(key) && (o[key].*test)(); };
+  if (!is("profile", &Json::is_string) || !is("side0", &Json::is_string) || !is("side1", &Json::is_string) ||
+      !is("seed", &Json::is_number_unsigned) || !is(count, &Json::is_number_unsigned) ||
+      !is("shard", &Json::is_number_unsigned) || !is("shards", &Json::is_number_unsigned) ||
+      !is("duplicate", &Json::is_boolean)) {
+    error = "summary.json config is incomplete";
+    return false;
+  }
+  c = ExperimentConfig{};
+  if (!parse_profile(o["profile"].get_ref<const std::string&>(), c.rules, error) ||
+      !parse_agent_spec(o["side0"].get_ref<const std::string&>(), c.side0, error) ||
+      !parse_agent_spec(o["side1"].get_ref<const std::string&>(), c.side1, error))
+    return false;
+  if (o.contains("seats")) {
+    const Json& seats = o["seats"];
+    for (size_t i = 0; seats.is_array() && i < seats.size(); ++i) {
+      const Json& item = seats[i];
+      SeatAgent s;
+      if (!item.is_array() || item.size() != 2 || !item[0].is_number_unsigned() ||
+          item[0].get<uint64_t>() > 5 || !item[1].is_string()) {
+        error = "summary.json config has bad seats";
+        return false;
+      }
+      s.seat = item[0].get<int>();
+      if (!parse_agent_spec(item[1].get_ref<const std::string&>(), s.agent, error)) return false;
+      c.seats.push_back(std::move(s));
+    }
+  }
+  const uint64_t n = o[count].get<uint64_t>(), shard = o["shard"].get<uint64_t>(),
+                 shards = o["shards"].get<uint64_t>();
+  if (n > (uint64_t{1} << 40) || shards < 1 || shards > (uint64_t{1} << 20) || shard >= shards) {
+    error = "summary.json config is out of range";
+    return false;
+  }
+  c.seed = o["seed"].get<uint64_t>();
+  (games ? c.games : c.deals) = static_cast<int64_t>(n);
+  if (games) c.deals = 0;
+  c.shard = static_cast<int>(shard);
+  c.shards = static_cast<int>(shards);
+  c.duplicate = o["duplicate"].get<bool>();
+  return true;
+}
+
+bool same_run(const ExperimentConfig& a, const ExperimentConfig& b) {
+  return a.rules == b.rules && a.side0 == b.side0 && a.side1 == b.side1 && a.seats == b.seats &&
+         a.seed == b.seed && a.deals == b.deals && a.games == b.games && a.duplicate == b.duplicate &&
+         a.shards == b.shards;
+}
+
+}  // namespace canasta

@@ -1,0 +1,164 @@
+#include "canasta/stats.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "canasta/game.h"
+
+namespace canasta {
+
+namespace {
+
+constexpr double kZ = 1.959963984540054;  // two-sided 95%
+
+// A's share of one deal from its margin: 1 won, 0.5 tied, 0 lost.
+double share_of_margin(double m) { return m > 0 ? 1.0 : m < 0 ? 0.0 : 0.5; }
+
+}  // namespace
+
+Interval mean_interval(std::span<const double> x) {
+  const double n = static_cast<double>(x.size());
+  if (x.empty()) return {};
+  double sum = 0;
+  for (double v : x) sum += v;
+  const double mean = sum / n;
+  double ss = 0;
+  for (double v : x) ss += (v - mean) * (v - mean);
+  const double half = x.size() > 1 ? kZ * std::sqrt(ss / (n - 1) / n) : 0;
+  return {mean, mean - half, mean + half};
+}
+
+Interval wilson(double successes, double n) {
+  const double p = successes / n;
+  const double z2 = kZ * kZ;
+  const double centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const double half = kZ * std::sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n);
+  return {p, centre - half, centre + half};
+}
+
+double elo_of(double p) {
+  p = std::clamp(p, 1e-9, 1 - 1e-9);
+  return -400.0 * std::log10(1.0 / p - 1.0);
+}
+
+Interval elo_interval(const Interval& share) {
+  return {elo_of(share.mean), elo_of(share.lo), elo_of(share.hi)};
+}
+
+PerDeal PerDeal::of(const DealCounts& c) {
+  PerDeal p;
+  if (c.deals == 0) return p;
+  const double n = static_cast<double>(c.deals);
+  auto d = [](int64_t x) { return static_cast<double>(x); };
+  p.went_out = d(c.went_out) / n;
+  p.concealed = d(c.concealed) / n;
+  p.stock_out = d(c.stock_out) / n;
+  p.red_three_last = d(c.red_three_last) / n;
+  p.turns = d(c.turns) / n;
+  p.actions = d(c.actions) / n;
+  p.natural_canastas = d(c.natural_canastas) / n;
+  p.mixed_canastas = d(c.mixed_canastas) / n;
+  p.red_threes = d(c.red_threes) / n;
+  p.pickups = d(c.pickups) / n;
+  p.pickup_size = c.pickups > 0 ? d(c.pickup_cards) / d(c.pickups) : 0;
+  p.freezes = d(c.freezes) / n;
+  p.blocks = d(c.blocks) / n;
+  p.opening_turn = c.openings > 0 ? d(c.opening_turns) / d(c.openings) : 0;
+  return p;
+}
+
+Summary summarize(std::span<const DealRow> rows, bool duplicate) {
+  Summary s;
+  s.rows = static_cast<int64_t>(rows.size());
+  if (rows.empty()) return s;
+  std::vector<double> margins, paired;
+  margins.reserve(rows.size());
+  DealCounts counts;
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const DealRow& r = rows[i];
+    const int a_side = r.swapped;
+    const double m = r.score[a_side] - r.score[1 - a_side];
+    margins.push_back(m);
+    if (m > 0)
+      ++s.a_won;
+    else if (m < 0)
+      ++s.b_won;
+    else
+      ++s.tied;
+    if (duplicate && r.swapped == 1 && i > 0 && rows[i - 1].deal == r.deal && rows[i - 1].swapped == 0)
+      paired.push_back((margins[i - 1] + m) / 2);
+    counts.add(r);
+  }
+  const double n = static_cast<double>(rows.size());
+  // Wilson score interval for A's share of deals (a tie counts half).
+  s.a_win_share = wilson(static_cast<double>(s.a_won) + 0.5 * static_cast<double>(s.tied), n);
+  s.elo = elo_interval(s.a_win_share);
+  const Interval unpaired = mean_interval(margins);
+  s.unpaired_width = unpaired.hi - unpaired.lo;
+  s.margin = duplicate && !paired.empty() ? mean_interval(paired) : unpaired;
+  s.per_deal = PerDeal::of(counts);
+  return s;
+}
+
+GameSummary summarize_games(std::span<const GameRow> rows, bool duplicate) {
+  GameSummary s;
+  s.rows = static_cast<int64_t>(rows.size());
+  if (rows.empty()) return s;
+  std::vector<double> margins, paired;
+  DealCounts counts;
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const GameRow& r = rows[i];
+    const int a_side = r.swapped;
+    const bool won = r.end == static_cast<int8_t>(GameEnd::kWon);
+    if (won && r.winner == a_side)
+      ++s.a_won;
+    else if (won)
+      ++s.b_won;
+    else
+      ++s.other;
+    margins.push_back(static_cast<double>(r.total[a_side] - r.total[1 - a_side]));
+    if (duplicate && r.swapped == 1 && i > 0 && rows[i - 1].game == r.game)
+      paired.push_back((margins[i - 1] + margins[i]) / 2);
+    counts.add(r.counts);
+  }
+  const double n = static_cast<double>(rows.size());
+  s.a_win_share = wilson(static_cast<double>(s.a_won) + 0.5 * static_cast<double>(s.other), n);
+  s.elo = elo_interval(s.a_win_share);
+  s.margin = duplicate && !paired.empty() ? mean_interval(paired) : mean_interval(margins);
+  s.deals = static_cast<double>(counts.deals) / n;
+  s.per_deal = PerDeal::of(counts);
+  return s;
+}
+
+SprtResult sprt(std::span<const DealRow> rows, bool duplicate, const SprtConfig& test) {
+  SprtResult r;
+  r.lower = std::log(test.beta / (1 - test.alpha));
+  r.upper = std::log((1 - test.beta) / test.alpha);
+  std::vector<double> x;
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const DealRow& d = rows[i];
+    const double share = share_of_margin(d.score[d.swapped] - d.score[1 - d.swapped]);
+    if (!duplicate) {
+      x.push_back(share);
+    } else if (d.swapped == 1 && i > 0 && rows[i - 1].deal == d.deal) {
+      const DealRow& e = rows[i - 1];
+      x.push_back((share + share_of_margin(e.score[0] - e.score[1])) / 2);
+    }
+  }
+  if (x.size() < 2) return r;
+  const double n = static_cast<double>(x.size());
+  double sum = 0;
+  for (double v : x) sum += v;
+  const double mean = sum / n;
+  double var = 0;
+  for (double v : x) var += (v - mean) * (v - mean);
+  var /= n;
+  if (var <= 0) return r;
+  auto share_of_elo = [](double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0)); };
+  const double s0 = share_of_elo(test.elo0), s1 = share_of_elo(test.elo1);
+  r.llr = (s1 - s0) / var * (sum - n * (s0 + s1) / 2);
+  r.decision = r.llr >= r.upper ? 1 : r.llr <= r.lower ? -1 : 0;
+  return r;
+}
+
+}  // namespace canasta

@@ -1,0 +1,82 @@
+// The program in-process: profiles and agent specs are parsed once, where
+// they enter, and never again below the command line.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "canasta/params.h"
+#include "cli.h"
+#include "helpers.h"
+
+namespace canasta::test {
+namespace {
+
+// Runs `canasta args...` in this process; returns the exit code.
+int canasta(std::vector<std::string> args) {
+  args.insert(args.begin(), "canasta");
+  std::vector<const char*> argv;
+  for (const auto& a : args) argv.push_back(a.c_str());
+  testing::internal::CaptureStdout();
+  const int rc = cli::run(static_cast<int>(argv.size()), argv.data());
+  testing::internal::GetCapturedStdout();
+  return rc;
+}
+
+std::string scratch(const std::string& name) {
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("canasta_test_cli_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  return (dir / name).string();
+}
+
+// A run with a profile, two sides and a named seat reads four specs: once
+// each, however many threads, batches, deals and records it plays.
+TEST(Cli, SpecsAreParsedOncePerRun) {
+  const int64_t before = spec_parse_count();
+  ASSERT_EQ(canasta({"sim", "--profile", "classic,target=3000", "--side0", "heuristic:freeze=6", "--side1",
+                     "random", "--seat", "2=heuristic", "--deals", "5000", "--threads", "2", "--record",
+                     scratch("r.jsonl"), "--out", scratch("run")}),
+            0);
+  EXPECT_EQ(spec_parse_count() - before, 4);
+  // Whole games: the same.
+  const int64_t games = spec_parse_count();
+  ASSERT_EQ(canasta({"sim", "--profile", "two-player", "--side0", "heuristic", "--side1", "random", "--games",
+                     "20", "--record", scratch("g.jsonl")}),
+            0);
+  EXPECT_EQ(spec_parse_count() - games, 3);
+  // The library below the command line parses nothing.
+  ExperimentConfig c;
+  c.side0 = agent_spec("heuristic");
+  c.deals = 3000;
+  std::vector<DealRow> rows;
+  std::string error;
+  RunHooks hooks;
+  hooks.records = [](const std::string&) {};
+  const int64_t library = spec_parse_count();
+  ASSERT_TRUE(run_deals(c, rows, error, hooks)) << error;
+  EXPECT_EQ(spec_parse_count() - library, 0);
+}
+
+TEST(Cli, BadOptionsGetExitCodeTwo) {
+  for (const std::vector<std::string>& args :
+       std::vector<std::vector<std::string>>{{"sim", "--shard", "4/4"},
+                                             {"sim", "--shard", "1"},
+                                             {"sim", "--seat", "x=random"},
+                                             {"sim", "--seat", "9=random"},
+                                             {"sim", "--seat", "2=wizard"},
+                                             {"sim", "--sprt", "nan,10"},
+                                             {"sim", "--sprt", "0,inf"},
+                                             {"sim", "--sprt", "10,0"},
+                                             {"sim", "--side0", "ismcts:c=nan"},
+                                             {"sim", "--profile", "poker"},
+                                             {"play", "--side1", "heuristic:freeze=-1"},
+                                             {"tune", "--agent", "heuristic:freeze={0..x}", "--vs", "random"},
+                                             {"tournament", "--agents", "random", "wizard"}})
+    EXPECT_EQ(canasta(args), 2) << args[1] << " " << args[2];
+}
+
+}  // namespace
+}  // namespace canasta::test
