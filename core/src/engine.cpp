@@ -13,6 +13,24 @@ namespace canasta {
 
 using detail::TurnCtx;
 
+int TeamMelds::canastas() const {
+  int n = 0;
+  for (int k = kFirstNatural; k <= kLastNatural; ++k) n += is_canasta(k) ? 1 : 0;
+  return n;
+}
+
+int TeamMelds::natural_canastas() const {
+  int n = 0;
+  for (int k = kFirstNatural; k <= kLastNatural; ++k) n += (is_canasta(k) && wilds(k) == 0) ? 1 : 0;
+  return n;
+}
+
+CardSet State::pile_set() const {
+  CardSet s;
+  for (int i = 0; i < pile_size; ++i) s.add(pile[i]);
+  return s;
+}
+
 int opening_minimum(const State& s, int team) { return s.rules.opening_minimum(s.score_before[team]); }
 
 namespace {

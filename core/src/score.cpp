@@ -1,25 +1,8 @@
-// Scoring (RULES.md section 10) and the counts it rests on.
+// Scoring (RULES.md section 10).
 #include "canasta/engine.h"
 
 namespace canasta {
 
-int TeamMelds::canastas() const {
-  int n = 0;
-  for (int k = kFirstNatural; k <= kLastNatural; ++k) n += is_canasta(k) ? 1 : 0;
-  return n;
-}
-
-int TeamMelds::natural_canastas() const {
-  int n = 0;
-  for (int k = kFirstNatural; k <= kLastNatural; ++k) n += (is_canasta(k) && wilds(k) == 0) ? 1 : 0;
-  return n;
-}
-
-CardSet State::pile_set() const {
-  CardSet s;
-  for (int i = 0; i < pile_size; ++i) s.add(pile[i]);
-  return s;
-}
 int canasta_bonus(const TeamMelds& m) {
   const int natural = m.natural_canastas();
   return kNaturalCanastaBonus * natural + kMixedCanastaBonus * (m.canastas() - natural);

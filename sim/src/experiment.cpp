@@ -152,11 +152,13 @@ constexpr int64_t kRecordBatch = 4096;
 // records to `lines` when it is not null (only when records are wanted).
 // `done[i]` is set when index i finished. After each batch its finished
 // indices' records go to the record writer in index order, and
-// `after_batch(next)` returning true ends the run.
+// `after_batch(next)` returning true ends the run. Progress counts rows.
 template <class Play, class AfterBatch>
 void play_indices(const ExperimentConfig& c, int64_t count, int64_t batch, int64_t grain,
                   std::vector<uint8_t>& done, const RunHooks& hooks, const Play& play,
                   const AfterBatch& after_batch) {
+  const int64_t twins = c.duplicate ? 2 : 1;
+  std::atomic<int64_t> rows_done{0};
   RecordWriter writer(hooks.records);
   const bool recording = static_cast<bool>(hooks.records);
   const int threads = resolve_threads(c.threads);
@@ -170,6 +172,8 @@ void play_indices(const ExperimentConfig& c, int64_t count, int64_t batch, int64
         if (hooks.stop && hooks.stop->load(std::memory_order_relaxed)) return;
         play(i, worker, recording ? &lines[static_cast<size_t>(i - first)] : nullptr);
         done[static_cast<size_t>(i)] = 1;
+        const int64_t n = rows_done.fetch_add(twins) + twins;
+        if (hooks.progress) hooks.progress(n);
       }
     });
     if (recording) {
@@ -185,38 +189,50 @@ void play_indices(const ExperimentConfig& c, int64_t count, int64_t batch, int64
   }
 }
 
-// The rows of the indices that finished (all their twins), in index order.
+// The rows of a run: every twin of every index the shard plays, and which
+// indices finished.
 template <class Row>
-void keep_finished(const std::vector<Row>& all, const std::vector<uint8_t>& done, int twins,
-                   std::vector<Row>& rows) {
-  rows.clear();
-  rows.reserve(all.size());
-  for (size_t i = 0; i < done.size(); ++i)
-    if (done[i])
-      for (int t = 0; t < twins; ++t)
-        rows.push_back(all[i * static_cast<size_t>(twins) + static_cast<size_t>(t)]);
-}
+struct Rows {
+  int twins;
+  int64_t count;  // indices
+  std::vector<Row> all;
+  std::vector<uint8_t> done;
+
+  Rows(const ExperimentConfig& c, int64_t n)
+      : twins(c.duplicate ? 2 : 1),
+        count(shard_size(n, c)),
+        all(static_cast<size_t>(count * twins)),
+        done(static_cast<size_t>(count), 0) {}
+  Row& at(int64_t index, int twin) { return all[static_cast<size_t>(index * twins + twin)]; }
+  // The rows of the indices that finished (all their twins), in index order.
+  void keep_finished(std::vector<Row>& rows) const {
+    rows.clear();
+    rows.reserve(all.size());
+    for (size_t i = 0; i < done.size(); ++i)
+      if (done[i])
+        for (int t = 0; t < twins; ++t)
+          rows.push_back(all[i * static_cast<size_t>(twins) + static_cast<size_t>(t)]);
+  }
+};
 
 }  // namespace
 
 bool run_deals(const ExperimentConfig& c, std::vector<DealRow>& rows, std::string& error,
                const RunHooks& hooks) {
   if (!check_config(c, error)) return false;
-  const int twins = c.duplicate ? 2 : 1;
-  const int64_t count = shard_size(c.deals, c);
-  std::vector<DealRow> all(static_cast<size_t>(count * twins));
-  std::vector<uint8_t> done(static_cast<size_t>(count), 0);
-  std::atomic<int64_t> finished{0};
+  Rows<DealRow> out(c, c.deals);
+  const int twins = out.twins;
+  const int64_t count = out.count;
   const auto specs = twin_specs(c);
   // With a sequential test the deals go in fixed batches, so that where the
   // test stops does not depend on the thread count.
   const int64_t batch = c.sprt ? kSprtBatch : hooks.records ? kRecordBatch : std::max<int64_t>(count, 1);
   play_indices(
-      c, count, batch, 64, done, hooks,
+      c, count, batch, 64, out.done, hooks,
       [&](int64_t i, Worker& w, std::string* lines) {
         const int64_t k = c.shard + i * c.shards;
         for (int t = 0; t < twins; ++t) {
-          DealRow& row = all[static_cast<size_t>(i * twins + t)];
+          DealRow& row = out.at(i, t);
           row = DealRow{};
           row.deal = k;
           row.swapped = static_cast<int8_t>(t);
@@ -234,28 +250,24 @@ bool run_deals(const ExperimentConfig& c, std::vector<DealRow>& rows, std::strin
             append_json_line(*lines, *rec);
           }
         }
-        const int64_t n = finished.fetch_add(twins) + twins;
-        if (hooks.progress) hooks.progress(n);
       },
       [&](int64_t next) {
         if (!c.sprt) return false;
         // Every index before `next` has finished: the prefix of `all` is in order.
-        const std::span<const DealRow> so_far(all.data(), static_cast<size_t>(next * twins));
+        const std::span<const DealRow> so_far(out.all.data(), static_cast<size_t>(next * twins));
         return sprt(so_far, c.duplicate, *c.sprt).decision != 0;
       });
-  keep_finished(all, done, twins, rows);
+  out.keep_finished(rows);
   return true;
 }
 
 bool run_games(const ExperimentConfig& c, std::vector<GameRow>& rows, std::string& error,
                const RunHooks& hooks) {
   if (!check_config(c, error)) return false;
-  const int twins = c.duplicate ? 2 : 1;
-  const int64_t count = shard_size(c.games, c);
-  std::vector<GameRow> all(static_cast<size_t>(count * twins));
-  std::vector<uint8_t> done(static_cast<size_t>(count), 0);
+  Rows<GameRow> out(c, c.games);
+  const int twins = out.twins;
+  const int64_t count = out.count;
   const int64_t batch = hooks.records ? kRecordBatch / 16 : std::max<int64_t>(count, 1);
-  std::atomic<int64_t> finished{0};
   const auto specs = twin_specs(c);
 
   // Counts every deal of the game into its row and writes its records.
@@ -296,11 +308,11 @@ bool run_games(const ExperimentConfig& c, std::vector<GameRow>& rows, std::strin
   };
 
   play_indices(
-      c, count, batch, 4, done, hooks,
+      c, count, batch, 4, out.done, hooks,
       [&](int64_t i, Worker& w, std::string* lines) {
         const int64_t g = c.shard + i * c.shards;
         for (int t = 0; t < twins; ++t) {
-          GameRow& row = all[static_cast<size_t>(i * twins + t)];
+          GameRow& row = out.at(i, t);
           row = GameRow{};
           Game game = new_game(c.rules, derive_seed(c.seed, Stream::kGameSeed, static_cast<uint64_t>(g)));
           GameCounter counter(row, lines ? &w.rec : nullptr, lines, specs[t]);
@@ -312,11 +324,9 @@ bool run_games(const ExperimentConfig& c, std::vector<GameRow>& rows, std::strin
           row.total[0] = game.totals[0];
           row.total[1] = game.totals[1];
         }
-        const int64_t n = finished.fetch_add(twins) + twins;
-        if (hooks.progress) hooks.progress(n);
       },
       [](int64_t) { return false; });
-  keep_finished(all, done, twins, rows);
+  out.keep_finished(rows);
   return true;
 }
 

@@ -41,12 +41,31 @@ std::vector<Row> read_shards(const std::vector<std::string>& dirs, const char* c
   return rows;
 }
 
-void header(const std::vector<std::string>& dirs, const ExperimentConfig& m, const char* what) {
-  std::printf("canasta merge: %zu shard directories, %s against %s%s, profile %s, seed %llu\n", dirs.size(),
-              m.side0.to_string().c_str(), m.side1.to_string().c_str(), what, profile_spec(m.rules).c_str(),
-              static_cast<unsigned long long>(m.seed));
-  for (const SeatAgent& s : m.seats) std::printf("  seat %d plays %s\n", s.seat, s.agent.to_string().c_str());
-}
+// Merges the shards' rows (Row: DealRow or GameRow) and prints and writes
+// what a single run would have.
+template <class Row>
+struct Merge {
+  const char* csv;               // the rows' file
+  const char* what;              // in the header line after the agents
+  int64_t (*index)(const Row&);  // deal or game index
+  bool (*from_csv)(std::string_view, std::vector<Row>&, std::string&);
+  std::string (*to_csv)(const std::vector<Row>&);
+
+  template <class Summarize, class Print, class ToJson>
+  void run(const std::vector<std::string>& dirs, const std::string& out_dir, Summarize summarize, Print print,
+           ToJson to_json) const {
+    ExperimentConfig m;
+    const std::vector<Row> rows = read_shards<Row>(dirs, csv, index, from_csv, m);
+    const auto s = summarize(rows, m.duplicate);
+    std::printf("canasta merge: %zu shard directories, %s against %s%s, profile %s, seed %llu\n", dirs.size(),
+                m.side0.to_string().c_str(), m.side1.to_string().c_str(), what, profile_spec(m.rules).c_str(),
+                static_cast<unsigned long long>(m.seed));
+    for (const SeatAgent& seat : m.seats)
+      std::printf("  seat %d plays %s\n", seat.seat, seat.agent.to_string().c_str());
+    print(m, s);
+    if (!out_dir.empty()) write_dir(out_dir, {{"summary.json", to_json(m, s)}, {csv, to_csv(rows)}});
+  }
+};
 
 }  // namespace
 
@@ -65,26 +84,16 @@ void add_merge(CLI::App& app, int& exit_code) {
     std::string error;
     if (!config_from_json(read_file(dirs[0] + "/summary.json"), first, error))
       throw InputError{dirs[0] + ": " + error};
-    ExperimentConfig m;
     exit_code = 0;
     if (first.games > 0) {
-      const auto rows = read_shards<GameRow>(
-          dirs, "games.csv", [](const GameRow& r) { return r.game; }, game_rows_from_csv, m);
-      const GameSummary s = summarize_games(rows, m.duplicate);
-      header(dirs, m, ", whole games");
-      print_game_summary(m, s);
-      if (!o->out_dir.empty())
-        write_dir(o->out_dir,
-                  {{"summary.json", game_summary_to_json(m, s)}, {"games.csv", game_rows_to_csv(rows)}});
-      return;
+      const Merge<GameRow> merge{"games.csv", ", whole games", [](const GameRow& r) { return r.game; },
+                                 game_rows_from_csv, game_rows_to_csv};
+      merge.run(dirs, o->out_dir, summarize_games, print_game_summary, game_summary_to_json);
+    } else {
+      const Merge<DealRow> merge{"deals.csv", "", [](const DealRow& r) { return r.deal; }, rows_from_csv,
+                                 rows_to_csv};
+      merge.run(dirs, o->out_dir, summarize, print_summary, summary_to_json);
     }
-    const auto rows = read_shards<DealRow>(
-        dirs, "deals.csv", [](const DealRow& r) { return r.deal; }, rows_from_csv, m);
-    const Summary s = summarize(rows, m.duplicate);
-    header(dirs, m, "");
-    print_summary(m, s);
-    if (!o->out_dir.empty())
-      write_dir(o->out_dir, {{"summary.json", summary_to_json(m, s)}, {"deals.csv", rows_to_csv(rows)}});
   });
 }
 
