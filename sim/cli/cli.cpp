@@ -1,10 +1,10 @@
 #include "cli.h"
 
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <csignal>
-#include <cstdio>
 #include <filesystem>
 #include <iostream>
 
@@ -57,6 +57,7 @@ CLI::Option* add_profile_option(CLI::App& sub, Rules& out) {
             if (!parse_profile(text, out, error)) throw CLI::ValidationError("--profile", error);
           },
           "rules profile and overrides, e.g. 'two-player,target=3000' (canasta rules lists them)")
+      ->type_name("PROFILE")
       ->default_str("classic");
 }
 
@@ -73,6 +74,7 @@ CLI::Option* add_agent_option(CLI::App& sub, const std::string& name, AgentSpec&
   return sub
       .add_option_function<std::string>(
           name, [&out, flag](const std::string& text) { out = agent_or_throw(flag, text); }, help)
+      ->type_name("SPEC")
       ->default_str(out.to_string());
 }
 
@@ -117,9 +119,9 @@ void write_dir(const std::string& dir, const std::vector<std::pair<std::string, 
   std::filesystem::create_directories(dir, ec);
   if (ec) throw InputError{"cannot create '" + dir + "': " + ec.message()};
   for (const auto& [name, text] : files) write_atomically(dir + "/" + name, text);
-  std::printf("  files       ");
-  for (const auto& f : files) std::printf(" %s/%s", dir.c_str(), f.first.c_str());
-  std::printf("\n");
+  fmt::print("  files       ");
+  for (const auto& f : files) fmt::print(" {}/{}", dir.c_str(), f.first.c_str());
+  fmt::print("\n");
 }
 
 std::atomic<bool>& stop_requested() {
@@ -144,12 +146,12 @@ void Progress::operator()(int64_t done) {
   int64_t prev = last_.load();
   if (done - prev < step || !last_.compare_exchange_strong(prev, done)) return;
   const double rate = static_cast<double>(done) / std::max(seconds(), 1e-9);
-  std::fprintf(stderr, "\r%lld/%lld %s, %.0f %s/s, %.0f s left   ", static_cast<long long>(done),
-               static_cast<long long>(total_), unit_, rate, unit_, static_cast<double>(total_ - done) / rate);
+  fmt::print(stderr, "\r{}/{} {}, {:.0f} {}/s, {:.0f} s left   ", static_cast<long long>(done),
+             static_cast<long long>(total_), unit_, rate, unit_, static_cast<double>(total_ - done) / rate);
 }
 
 void Progress::clear() {
-  if (tty_ && last_.load() > 0) std::fprintf(stderr, "\r%*s\r", 78, "");
+  if (tty_ && last_.load() > 0) fmt::print(stderr, "\r{:78}\r", "");
   last_ = 0;
 }
 

@@ -1,6 +1,7 @@
 // canasta merge: shards of one run combined into exactly the single run's files.
+#include <fmt/format.h>
+
 #include <algorithm>
-#include <cstdio>
 
 #include "../cli.h"
 #include "canasta/profile.h"
@@ -57,11 +58,11 @@ struct Merge {
     ExperimentConfig m;
     const std::vector<Row> rows = read_shards<Row>(dirs, csv, index, from_csv, m);
     const auto s = summarize(rows, m.duplicate);
-    std::printf("canasta merge: %zu shard directories, %s against %s%s, profile %s, seed %llu\n", dirs.size(),
-                m.side0.to_string().c_str(), m.side1.to_string().c_str(), what, profile_spec(m.rules).c_str(),
-                static_cast<unsigned long long>(m.seed));
+    fmt::print("canasta merge: {} shard directories, {} against {}{}, profile {}, seed {}\n", dirs.size(),
+               m.side0.to_string().c_str(), m.side1.to_string().c_str(), what, profile_spec(m.rules).c_str(),
+               static_cast<unsigned long long>(m.seed));
     for (const SeatAgent& seat : m.seats)
-      std::printf("  seat %d plays %s\n", seat.seat, seat.agent.to_string().c_str());
+      fmt::print("  seat {} plays {}\n", seat.seat, seat.agent.to_string().c_str());
     print(m, s);
     if (!out_dir.empty()) write_dir(out_dir, {{"summary.json", to_json(m, s)}, {csv, to_csv(rows)}});
   }

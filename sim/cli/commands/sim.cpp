@@ -1,8 +1,9 @@
 // canasta sim: many deals (or whole games) with an agent per side, in
 // parallel, with statistics, files and records.
+#include <fmt/format.h>
+
 #include <charconv>
 #include <cmath>
-#include <cstdio>
 
 #include "../cli.h"
 #include "canasta/profile.h"
@@ -29,7 +30,7 @@ bool parse_shard(std::string_view text, int& index, int& count) {
   return slash != std::string_view::npos && to_int(text.substr(0, slash), index) &&
          to_int(text.substr(slash + 1), count) && count >= 1 && index >= 0 && index < count;
 }
-const char* const kShardUsage = "--shard wants i/n with 0 <= i < n";
+const char* const kShardUsage = "wants i/n with 0 <= i < n";
 
 // "elo0,elo1[,alpha,beta]" with elo0 < elo1 and 0 < alpha, beta < 0.5.
 bool parse_sprt(std::string_view text, SprtConfig& t) {
@@ -49,8 +50,7 @@ bool parse_sprt(std::string_view text, SprtConfig& t) {
   t = {v[0], v[1], v[2], v[3]};
   return true;
 }
-const char* const kSprtUsage =
-    "--sprt wants elo0,elo1[,alpha,beta] with elo0 < elo1 and 0 < alpha, beta < 0.5";
+const char* const kSprtUsage = "wants elo0,elo1[,alpha,beta] with elo0 < elo1 and 0 < alpha, beta < 0.5";
 
 // "N=SPEC": the seat number and the spec.
 bool split_seat(std::string_view text, int& seat, std::string_view& spec) {
@@ -60,7 +60,7 @@ bool split_seat(std::string_view text, int& seat, std::string_view& spec) {
   spec = text.substr(eq + 1);
   return true;
 }
-const char* const kSeatUsage = "--seat wants N=SPEC with a seat 0..5, e.g. --seat 2=heuristic";
+const char* const kSeatUsage = "wants N=SPEC with a seat 0..5, e.g. --seat 2=heuristic";
 
 // A validator from a parse function and its usage line.
 template <class Parse>
@@ -92,10 +92,10 @@ double run_live(const ExperimentConfig& c, int64_t total, const char* unit, Reco
   records.finish();
   const std::string shard_note =
       c.shards > 1 ? ", shard " + std::to_string(c.shard) + "/" + std::to_string(c.shards) : "";
-  std::printf("canasta sim: %s against %s%s, profile %s, seed %llu%s\n", c.side0.to_string().c_str(),
-              c.side1.to_string().c_str(), c.games > 0 ? ", whole games" : "", profile_spec(c.rules).c_str(),
-              static_cast<unsigned long long>(c.seed), shard_note.c_str());
-  for (const SeatAgent& s : c.seats) std::printf("  seat %d plays %s\n", s.seat, s.agent.to_string().c_str());
+  fmt::print("canasta sim: {} against {}{}, profile {}, seed {}{}\n", c.side0.to_string().c_str(),
+             c.side1.to_string().c_str(), c.games > 0 ? ", whole games" : "", profile_spec(c.rules).c_str(),
+             static_cast<unsigned long long>(c.seed), shard_note.c_str());
+  for (const SeatAgent& s : c.seats) fmt::print("  seat {} plays {}\n", s.seat, s.agent.to_string().c_str());
   return progress.seconds();
 }
 
@@ -115,34 +115,36 @@ int run_sim(const ExperimentConfig& c, const std::string& out_dir, const std::st
   const bool stopped = stop_requested();
   if (games) {
     const GameSummary s = summarize_games(game_rows, c.duplicate);
-    std::printf("  speed        %.1f games/s, %.2f s\n", static_cast<double>(game_rows.size()) / seconds,
-                seconds);
+    fmt::print("  speed        {:.1f} games/s, {:.2f} s\n", static_cast<double>(game_rows.size()) / seconds,
+               seconds);
     print_game_summary(c, s);
-    if (stopped) std::printf("  stopped      by Ctrl-C: the numbers above hold the games that finished\n");
+    if (stopped) fmt::print("  stopped      by Ctrl-C: the numbers above hold the games that finished\n");
     files = {{"summary.json", game_summary_to_json(c, s)}, {"games.csv", game_rows_to_csv(game_rows)}};
   } else {
     const Summary s = summarize(deal_rows, c.duplicate);
     const int threads = resolve_threads(c.threads);
     const double rate = static_cast<double>(deal_rows.size()) / seconds;
-    std::printf("  speed        %.0f deals/s on %d threads (%.0f per thread), %.2f s\n", rate, threads,
-                rate / threads, seconds);
+    fmt::print("  speed        {:.0f} deals/s on {} threads ({:.0f} per thread), {:.2f} s\n", rate, threads,
+               rate / threads, seconds);
     print_summary(c, s);
     if (c.sprt) {
       const SprtConfig& t = *c.sprt;
       const SprtResult r = sprt(deal_rows, c.duplicate, t);
-      std::printf("  SPRT         elo0 %g, elo1 %g, alpha %g, beta %g: LLR %.3f, bounds [%.3f, %.3f]: %s\n",
-                  t.elo0, t.elo1, t.alpha, t.beta, r.llr, r.lower, r.upper,
-                  r.decision > 0   ? "H1 accepted (A is elo1 better)"
-                  : r.decision < 0 ? "H0 accepted"
-                                   : "undecided (all deals played)");
+      fmt::print(
+          "  SPRT         elo0 {:g}, elo1 {:g}, alpha {:g}, beta {:g}:"
+          " LLR {:.3f}, bounds [{:.3f}, {:.3f}]: {}\n",
+          t.elo0, t.elo1, t.alpha, t.beta, r.llr, r.lower, r.upper,
+          r.decision > 0   ? "H1 accepted (A is elo1 better)"
+          : r.decision < 0 ? "H0 accepted"
+                           : "undecided (all deals played)");
     }
     if (stopped)
-      std::printf("  stopped      by Ctrl-C: the numbers above hold the %lld deals that finished\n",
-                  static_cast<long long>(deal_rows.size()));
+      fmt::print("  stopped      by Ctrl-C: the numbers above hold the {} deals that finished\n",
+                 static_cast<long long>(deal_rows.size()));
     files = {{"summary.json", summary_to_json(c, s)}, {"deals.csv", rows_to_csv(deal_rows)}};
   }
   if (!out_dir.empty()) write_dir(out_dir, files);
-  if (!record_path.empty()) std::printf("  records      %s\n", record_path.c_str());
+  if (!record_path.empty()) fmt::print("  records      {}\n", record_path.c_str());
   return stopped ? kInterrupted : 0;
 }
 
@@ -174,56 +176,54 @@ void add_sim(CLI::App& app, int& exit_code) {
   add_threads_option(*sub, c.threads);
   add_seed_option(*sub, c.seed, "simulation seed");
   add_profile_option(*sub, c.rules);
+  const auto shard_ok = [](std::string_view t) {
+    int i = 0, n = 0;
+    return parse_shard(t, i, n);
+  };
+  const auto seat_ok = [](std::string_view t) {
+    int seat = 0;
+    std::string_view spec;
+    return split_seat(t, seat, spec);
+  };
+  const auto sprt_ok = [](std::string_view t) {
+    SprtConfig test;
+    return parse_sprt(t, test);
+  };
   auto* shard = sub->add_option_function<std::string>(
                        "--shard", [&c](const std::string& text) { parse_shard(text, c.shard, c.shards); },
                        "run only shard i of n (i/n): deal indices k with k mod n = i")
-                    ->check(validator(
-                        [](std::string_view t) {
-                          int i = 0, n = 0;
-                          return parse_shard(t, i, n);
-                        },
-                        kShardUsage, "I/N"));
+                    ->check(validator(shard_ok, kShardUsage, "I/N"))
+                    ->type_name("I/N");
   sub->add_option("--out,-o", o->out_dir,
                   "write summary.json and deals.csv (games.csv with --games) into this directory");
   sub->add_option("--record,-r", o->record,
                   "write every deal's game record (JSON Lines, canasta replay checks it) to this file");
+  const auto add_seats = [&c](const std::vector<std::string>& items) {
+    for (const std::string& item : items) {
+      SeatAgent s;
+      std::string_view spec;
+      split_seat(item, s.seat, spec);
+      s.agent = agent_or_throw("--seat", std::string(spec));
+      c.seats.push_back(std::move(s));
+    }
+  };
   sub->add_option_function<std::vector<std::string>>(
-         "--seat",
-         [&c](const std::vector<std::string>& items) {
-           for (const std::string& item : items) {
-             SeatAgent s;
-             std::string_view spec;
-             split_seat(item, s.seat, spec);
-             s.agent = agent_or_throw("--seat", std::string(spec));
-             c.seats.push_back(std::move(s));
-           }
-         },
-         "N=SPEC: seat N plays SPEC instead of its side's agent (repeatable; in duplicate the agent moves "
-         "with its "
-         "side)")
-      ->check(validator(
-          [](std::string_view t) {
-            int seat = 0;
-            std::string_view spec;
-            return split_seat(t, seat, spec);
-          },
-          kSeatUsage, "N=SPEC"));
+         "--seat", add_seats,
+         "seat N plays SPEC instead of its side's agent"
+         " (repeatable; in duplicate the agent moves with its side)")
+      ->check(validator(seat_ok, kSeatUsage, "N=SPEC"))
+      ->type_name("N=SPEC");
+  const auto set_sprt = [&c](const std::string& text) {
+    SprtConfig t;
+    parse_sprt(text, t);
+    c.sprt = t;
+  };
   sub->add_option_function<std::string>(
-         "--sprt",
-         [&c](const std::string& text) {
-           SprtConfig t;
-           parse_sprt(text, t);
-           c.sprt = t;
-         },
-         "sequential test elo0,elo1[,alpha,beta]: stop as soon as it decides (deals in batches of 1024; not "
-         "with "
-         "--games or --shard)")
-      ->check(validator(
-          [](std::string_view t) {
-            SprtConfig test;
-            return parse_sprt(t, test);
-          },
-          kSprtUsage, "ELO0,ELO1[,ALPHA,BETA]"))
+         "--sprt", set_sprt,
+         "sequential test: stop as soon as it decides (deals in batches of 1024; "
+         "not with --games or --shard)")
+      ->check(validator(sprt_ok, kSprtUsage, "ELO0,ELO1[,ALPHA,BETA]"))
+      ->type_name("ELO0,ELO1[,ALPHA,BETA]")
       ->excludes(games)
       ->excludes(shard);
   sub->callback([o, duplicate, &exit_code] {

@@ -1,7 +1,7 @@
 // canasta tournament: a round robin in duplicate, with Bradley-Terry ratings.
 #include "canasta/tournament.h"
 
-#include <cstdio>
+#include <fmt/format.h>
 
 #include "../cli.h"
 #include "canasta/profile.h"
@@ -38,23 +38,22 @@ void add_tournament(CLI::App& app, int& exit_code) {
     TournamentResult r;
     std::string error;
     if (!run_tournament(c, r, error)) throw InputError{error};
-    std::printf(
-        "canasta tournament: %zu agents, round robin in duplicate, %lld deal pairs per match, profile %s, "
-        "seed "
-        "%llu\n",
+    fmt::print(
+        "canasta tournament: {} agents, round robin in duplicate, {} deal pairs per match,"
+        " profile {}, seed {}\n",
         c.agents.size(), static_cast<long long>(c.deals), profile_spec(c.rules).c_str(),
         static_cast<unsigned long long>(c.seed));
     for (const auto& p : r.pairs)
-      std::printf("  %-28s vs %-28s margin %+8.1f [%+7.1f, %+7.1f]  won %6.2f%%\n",
-                  names[static_cast<size_t>(p.a)].c_str(), names[static_cast<size_t>(p.b)].c_str(),
-                  p.summary.margin.mean, p.summary.margin.lo, p.summary.margin.hi,
-                  100 * p.summary.a_win_share.mean);
-    std::printf(
-        "  ratings (Bradley-Terry, Elo scale, relative to %s; 95%% intervals treat deals as independent)\n",
+      fmt::print("  {:<28} vs {:<28} margin {:+8.1f} [{:+7.1f}, {:+7.1f}]  won {:6.2f}%\n",
+                 names[static_cast<size_t>(p.a)].c_str(), names[static_cast<size_t>(p.b)].c_str(),
+                 p.summary.margin.mean, p.summary.margin.lo, p.summary.margin.hi,
+                 100 * p.summary.a_win_share.mean);
+    fmt::print(
+        "  ratings (Bradley-Terry, Elo scale, relative to {}; 95% intervals treat deals as independent)\n",
         names[0].c_str());
     for (size_t i = 0; i < names.size(); ++i)
-      std::printf("  %-28s %+7.1f [%+7.1f, %+7.1f]\n", names[i].c_str(), r.ratings[i].elo, r.ratings[i].lo,
-                  r.ratings[i].hi);
+      fmt::print("  {:<28} {:+7.1f} [{:+7.1f}, {:+7.1f}]\n", names[i].c_str(), r.ratings[i].elo,
+                 r.ratings[i].lo, r.ratings[i].hi);
     exit_code = 0;
   });
 }

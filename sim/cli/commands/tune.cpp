@@ -1,8 +1,6 @@
 // canasta tune: one or two agent parameters swept against a fixed opponent.
 #include <fmt/format.h>
 
-#include <cstdio>
-
 #include "../cli.h"
 #include "canasta/profile.h"
 #include "canasta/sweep.h"
@@ -41,10 +39,11 @@ void add_tune(CLI::App& app, int& exit_code) {
     std::string csv;
     for (const auto& [name, value] : o->points.front().values) csv += name + ",";
     csv += "spec,deals,margin,margin_lo,margin_hi,win_share,win_lo,win_hi,elo,elo_lo,elo_hi\n";
-    std::printf("canasta tune: %s against %s, %lld deal pairs per point, profile %s, seed %llu\n",
-                o->agent.c_str(), base.side1.to_string().c_str(), static_cast<long long>(base.deals),
-                profile_spec(base.rules).c_str(), static_cast<unsigned long long>(base.seed));
-    std::printf("  %-44s %26s %26s %22s\n", "spec", "margin per deal [95%]", "deals won [95%]", "Elo [95%]");
+    fmt::print("canasta tune: {} against {}, {} deal pairs per point, profile {}, seed {}\n",
+               o->agent.c_str(), base.side1.to_string().c_str(), static_cast<long long>(base.deals),
+               profile_spec(base.rules).c_str(), static_cast<unsigned long long>(base.seed));
+    fmt::print("  {:<44} {:>26} {:>26} {:>22}\n", "spec", "margin per deal [95%]", "deals won [95%]",
+               "Elo [95%]");
     for (const auto& p : o->points) {
       ExperimentConfig c = base;
       c.side0 = p.agent;
@@ -67,7 +66,7 @@ void add_tune(CLI::App& app, int& exit_code) {
     }
     if (!o->out.empty()) {
       write_atomically(o->out, csv);
-      std::printf("  table        %s\n", o->out.c_str());
+      fmt::print("  table        {}\n", o->out.c_str());
     }
     exit_code = 0;
   });
