@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole test suite, what CI runs. Installs what is missing, then four
+# The whole test suite, what CI runs. Installs what is missing, then five
 # stages, each configuration built once:
 #   format   clang-format would change nothing (.clang-format);
 #   release  a Release build with warnings as errors, every test;
@@ -9,16 +9,20 @@
 #            slow reference comparison and the thousand-game replay;
 #   tsan     a ThreadSanitizer build of the test binary: the tests that run
 #            threads (the runner, the record writer, the stop flag, root-
-#            parallel search, the program in-process).
-# About 8 minutes on a quiet 2-core machine. Options, by environment:
+#            parallel search, the program in-process);
+#   fuzz     the libFuzzer targets (clang, with ASan and UBSan) of the record
+#            reader, the notation and the spec readers, each for FUZZ_SECONDS
+#            on a copy of its corpus (tests/fuzz/corpus).
+# About 10 minutes on a quiet 2-core machine. Options, by environment:
 #   STAGES="release asan"   run only these stages, in this order
 #   CANASTA_LONG_TESTS=ON   many more random deals in the property tests
+#   FUZZ_SECONDS=600        fuzz longer (default 20 s a target)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-stages=${STAGES:-format release asan tsan}
+stages=${STAGES:-format release asan tsan fuzz}
 long=${CANASTA_LONG_TESTS:-OFF}
 jobs=$(nproc)
-bash scripts/setup.sh clang-format
+bash scripts/setup.sh clang-format clang libclang-rt-14-dev
 start=$SECONDS
 stage() { echo "== $1 ($((SECONDS - start)) s)"; }
 
@@ -50,8 +54,25 @@ for s in $stages; do
       (cd build-tsan && TSAN_OPTIONS="halt_on_error=1" ctest --output-on-failure -j"$jobs" \
         -R "^(Experiment|Games|Sprt|Tournament|Ismcts|Cli)\.|Signature\.SameOnTwoThreads")
       ;;
+    fuzz)
+      stage fuzz
+      cmake -S . -B build-fuzz -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCANASTA_FUZZ=ON \
+        -DCANASTA_WERROR=ON -DCANASTA_BUILD_TESTS=OFF -DCANASTA_BUILD_BENCH=OFF >/dev/null
+      cmake --build build-fuzz -j"$jobs" --target fuzz_record fuzz_notation fuzz_spec
+      for t in record notation spec; do
+        rm -rf "build-fuzz/corpus-$t"
+        cp -r "tests/fuzz/corpus/$t" "build-fuzz/corpus-$t"
+        (cd build-fuzz && "./tests/fuzz/fuzz_$t" -max_total_time="${FUZZ_SECONDS:-20}" -max_len=4096 \
+          -print_final_stats=1 "corpus-$t" 2>&1 | grep -E "^(stat::number_of_executed_units|INFO: seed)|ERROR|SUMMARY" || true)
+        # A finding leaves a crash-*, leak-* or timeout-* file and a non-zero exit.
+        if ls build-fuzz/crash-* build-fuzz/leak-* build-fuzz/timeout-* >/dev/null 2>&1; then
+          echo "fuzz_$t found a failing input: build-fuzz/$(cd build-fuzz && ls crash-* leak-* timeout-* 2>/dev/null | head -1)" >&2
+          exit 1
+        fi
+      done
+      ;;
     *)
-      echo "unknown stage '$s' (format, release, asan, tsan)" >&2
+      echo "unknown stage '$s' (format, release, asan, tsan, fuzz)" >&2
       exit 2
       ;;
   esac

@@ -76,6 +76,26 @@ TEST(Notation, PositionRoundTrip) {
   EXPECT_EQ(position_to_string(s), position_to_string(t));
   EXPECT_FALSE(parse_position("profile: classic\nhand0: A A A A A A A A A", s, error));
   EXPECT_NE(error.find("more"), std::string::npos);
+  // Found by fuzzing: a key given twice (a pile of 2 x 100 cards overran the pile).
+  std::string twice = "profile: classic\npile:";
+  for (int i = 0; i < 100; ++i) twice += " 4";
+  EXPECT_FALSE(parse_position(twice + "\n" + twice.substr(twice.find("pile")), s, error));
+  EXPECT_NE(error.find("twice"), std::string::npos) << error;
+  std::string long_pile = "profile: classic\npile:";
+  for (int i = 0; i < 170; ++i) long_pile += " 4";
+  EXPECT_FALSE(parse_position(long_pile, s, error));
+}
+
+TEST(Notation, TokensAsWrittenOrInLowerCase) {
+  CardSet c;
+  std::string error;
+  EXPECT_TRUE(parse_cards("JK jk Q q 3r 10", c, error)) << error;
+  EXPECT_EQ(c.count(kJoker), 2);
+  EXPECT_EQ(c.count(kQueen), 2);
+  EXPECT_FALSE(parse_cards("jK", c, error));
+  EXPECT_FALSE(parse_cards("3R", c, error));
+  EXPECT_FALSE(parse_cards("jk", c, error, true));  // records: as written only
+  EXPECT_TRUE(parse_cards("JK", c, error, true));
 }
 
 TEST(Profiles, OverridesAndErrors) {

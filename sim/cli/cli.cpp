@@ -1,13 +1,20 @@
 #include "cli.h"
 
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
 #include <filesystem>
 #include <iostream>
 
+#include "canasta/json.h"
+#include "canasta/params.h"
 #include "canasta/profile.h"
 
 namespace canasta::cli {
@@ -17,6 +24,7 @@ int run(int argc, const char* const* argv) {
   app.require_subcommand(1);
   app.set_version_flag("--version", "canasta 0.1.0");
   stop_requested() = false;
+  command_line().assign(argv, argv + argc);
   int exit_code = 0;
   add_deal(app, exit_code);
   add_play(app, exit_code);
@@ -36,13 +44,16 @@ int run(int argc, const char* const* argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::cerr << "canasta: " << e.what() << " (see --help)\n";
+    std::cerr << "canasta: " << printable(e.what(), 400) << " (see --help)\n";
     return kBadInput;
   } catch (const InputError& e) {
-    std::cerr << "canasta: " << e.message << "\n";
+    std::cerr << "canasta: " << printable(e.message, 400) << "\n";
+    return kBadInput;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "canasta: out of memory\n";
     return kBadInput;
   } catch (const std::exception& e) {
-    std::cerr << "canasta: " << e.what() << "\n";
+    std::cerr << "canasta: " << printable(e.what(), 400) << "\n";
     return kBadInput;
   }
   return exit_code;
@@ -114,29 +125,137 @@ std::string read_file(const std::string& path) {
   return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
-void write_dir(const std::string& dir, const std::vector<std::pair<std::string, std::string>>& files) {
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec) throw InputError{"cannot create '" + dir + "': " + ec.message()};
-  for (const auto& [name, text] : files) write_atomically(dir + "/" + name, text);
-  fmt::print("  files       ");
-  for (const auto& f : files) fmt::print(" {}/{}", dir.c_str(), f.first.c_str());
-  fmt::print("\n");
-}
-
 std::atomic<bool>& stop_requested() {
   static std::atomic<bool> stop{false};
   return stop;
 }
 
-StopOnCtrlC::StopOnCtrlC() {
-  std::signal(SIGINT, [](int) {
-    stop_requested() = true;
-    std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C ends at once
-  });
+namespace {
+
+std::atomic<int> g_signal{0};
+
+void on_signal(int signal) {
+  g_signal = signal;
+  stop_requested() = true;
+  std::signal(signal, SIG_DFL);  // a second one ends the program at once
 }
 
-StopOnCtrlC::~StopOnCtrlC() { std::signal(SIGINT, SIG_DFL); }
+constexpr int kStopSignals[] = {SIGINT, SIGTERM, SIGHUP};
+
+// The names a run writes into its directory.
+bool run_file(const std::string& name) {
+  return name == "summary.json" || name == "deals.csv" || name == "games.csv" || name == "run.json";
+}
+
+}  // namespace
+
+int stop_signal() { return g_signal.load(); }
+
+uint64_t fnv1a(std::string_view text) {
+  uint64_t h = 0xcbf29ce484222325ULL;
+  for (const char c : text) h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
+  return h;
+}
+
+const char* signal_name(int signal) {
+  switch (signal) {
+    case SIGINT:
+      return "SIGINT";
+    case SIGTERM:
+      return "SIGTERM";
+    case SIGHUP:
+      return "SIGHUP";
+    default:
+      return "a signal";
+  }
+}
+
+StopOnSignals::StopOnSignals() {
+  g_signal = 0;
+  for (const int sig : kStopSignals) std::signal(sig, on_signal);
+}
+
+StopOnSignals::~StopOnSignals() {
+  for (const int sig : kStopSignals) std::signal(sig, SIG_DFL);
+}
+
+std::vector<std::string>& command_line() {
+  static std::vector<std::string> args;
+  return args;
+}
+
+OutDir::OutDir(std::string dir) : dir_(std::move(dir)) {
+  if (dir_.empty()) return;
+  while (dir_.size() > 1 && dir_.back() == '/') dir_.pop_back();
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path path(dir_);
+  if (fs::exists(path, ec)) {
+    if (!fs::is_directory(path, ec))
+      throw InputError{"cannot write into '" + printable(dir_) + "': not a directory"};
+    for (const auto& entry : fs::directory_iterator(path, ec))
+      if (!run_file(entry.path().filename().string()))
+        throw InputError{"'" + printable(dir_) + "' holds other files than a run's (" +
+                         printable(entry.path().filename().string()) + "): choose a new or empty directory"};
+  }
+  if (path.has_parent_path()) fs::create_directories(path.parent_path(), ec);
+  tmp_ = dir_ + ".tmp" + std::to_string(::getpid());
+  fs::remove_all(tmp_, ec);
+  if (!fs::create_directory(tmp_, ec) || ec) {
+    const std::string why = ec ? ec.message() : "it exists";
+    tmp_.clear();
+    throw InputError{"cannot write into '" + printable(dir_) + "': " + why};
+  }
+}
+
+OutDir::~OutDir() {
+  std::error_code ec;
+  if (!tmp_.empty()) std::filesystem::remove_all(tmp_, ec);
+}
+
+void OutDir::commit(const std::vector<std::pair<std::string, std::string>>& files, const std::string& status,
+                    int64_t rows) {
+  if (dir_.empty()) return;
+  // The manifest, written with the files: who wrote them, when, and their checksums.
+  std::string manifest;
+  JsonWriter w(manifest);
+  w.begin_object().field("format", "canasta-run/1").field("program", "canasta 0.1.0");
+  w.key("command").begin_array();
+  for (const std::string& arg : command_line()) w.value(arg);
+  w.end_array();
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char date[32];
+  std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  w.field("date", std::string_view(date)).field("status", status).field("rows", rows);
+  if (stop_signal()) w.field("stopped_by", signal_name(stop_signal()));
+  w.key("files").begin_array();
+  for (const auto& [name, text] : files)
+    w.begin_object()
+        .field("name", name)
+        .field("bytes", static_cast<int64_t>(text.size()))
+        .field("fnv1a64", fmt::format("{:016x}", fnv1a(text)))
+        .end_object();
+  w.end_array().end_object();
+  manifest += '\n';
+  for (const auto& [name, text] : files) write_atomically(tmp_ + "/" + name, text);
+  write_atomically(tmp_ + "/run.json", manifest);
+  // The new directory takes the old one's place in one step (an exchange
+  // when there is one), so that there is never a mix of two runs' files.
+  std::error_code ec;
+  if (std::filesystem::exists(dir_, ec)) {
+    if (::renameat2(AT_FDCWD, tmp_.c_str(), AT_FDCWD, dir_.c_str(), RENAME_EXCHANGE) != 0)
+      throw InputError{"cannot replace '" + printable(dir_) + "': " + std::strerror(errno)};
+    std::filesystem::remove_all(tmp_, ec);
+  } else if (::rename(tmp_.c_str(), dir_.c_str()) != 0) {
+    throw InputError{"cannot write '" + printable(dir_) + "': " + std::strerror(errno)};
+  }
+  tmp_.clear();
+  fmt::print("  files       ");
+  for (const auto& f : files) fmt::print(" {}/{}", dir_, f.first);
+  fmt::print(" {}/run.json\n", dir_);
+}
 
 Progress::Progress(int64_t total, const char* unit) : total_(total), unit_(unit), tty_(::isatty(2) != 0) {}
 
@@ -162,8 +281,13 @@ double Progress::seconds() const {
 RecordFile::RecordFile(std::string path) : path_(std::move(path)) {
   if (path_.empty()) return;
   tmp_ = path_ + ".tmp" + std::to_string(::getpid());
+  errno = 0;
   out_.open(tmp_, std::ios::binary);
-  if (!out_) throw InputError{"cannot write '" + path_ + "'"};
+  if (!out_) {
+    const std::string why = errno ? std::strerror(errno) : "cannot open";
+    tmp_.clear();
+    throw InputError{"cannot write '" + printable(path_) + "': " + why};
+  }
 }
 
 RecordFile::~RecordFile() {

@@ -19,9 +19,9 @@
 
 namespace canasta::cli {
 
-constexpr int kDisagree = 1;       // a record disagrees with the engine
-constexpr int kBadInput = 2;       // bad input: one line on stderr
-constexpr int kInterrupted = 130;  // stopped by Ctrl-C; what finished is kept
+constexpr int kDisagree = 1;  // a record disagrees with the engine
+constexpr int kBadInput = 2;  // bad input: one line on stderr
+// Stopped by a signal: 128 + its number (130 for Ctrl-C); what finished is kept.
 
 // An error the user caused: one line on stderr, exit code 2.
 struct InputError {
@@ -56,15 +56,44 @@ AgentSpec agent_or_throw(const std::string& option, const std::string& text);
 // Files: written under a temporary name and renamed when complete.
 void write_atomically(const std::string& path, const std::string& text);
 std::string read_file(const std::string& path);
-// Writes the named files into `dir` (created if needed) and lists them.
-void write_dir(const std::string& dir, const std::vector<std::pair<std::string, std::string>>& files);
 
-// Set by Ctrl-C while StopOnCtrlC lives: the run keeps what finished.
+// Set by SIGINT (Ctrl-C), SIGTERM or SIGHUP while StopOnSignals lives: the
+// run stops and keeps every row that finished. A second signal ends the
+// program at once.
 std::atomic<bool>& stop_requested();
-struct StopOnCtrlC {
-  StopOnCtrlC();
-  ~StopOnCtrlC();
+int stop_signal();  // the signal that stopped the run, or 0
+const char* signal_name(int signal);
+struct StopOnSignals {
+  StopOnSignals();
+  ~StopOnSignals();
 };
+
+// An output directory written as one unit: the files go to a temporary
+// directory beside it, which then takes its place in one rename, so that a
+// reader finds all the files of one run or none. Made before the run, so
+// that a place that cannot be written is refused before any deal is played;
+// a directory that holds other files than a run's is refused too.
+class OutDir {
+ public:
+  explicit OutDir(std::string dir);  // an empty path: no directory
+  ~OutDir();
+  OutDir(const OutDir&) = delete;
+  OutDir& operator=(const OutDir&) = delete;
+  bool wanted() const { return !dir_.empty(); }
+  // Writes the files and run.json (`manifest` fields around the files' list),
+  // then puts the directory in place and lists the files.
+  void commit(const std::vector<std::pair<std::string, std::string>>& files, const std::string& status,
+              int64_t rows);
+
+ private:
+  std::string dir_, tmp_;
+};
+
+// FNV-1a, 64 bits: run.json ties the files beside it to itself with it.
+uint64_t fnv1a(std::string_view text);
+
+// The command line the program runs, as run.json records it.
+std::vector<std::string>& command_line();
 
 // A progress line on stderr (only on a terminal): done, rate, time left.
 class Progress {

@@ -23,24 +23,43 @@ void print_per_deal(const PerDeal& p) {
 
 }  // namespace
 
+namespace {
+
+// What A scored: wins, pairs, share, Elo, normalized Elo, LOS, draws.
+void print_score(const ScoreStats& s, const char* what, const char* drawn) {
+  fmt::print("  {:<12} A {}, B {}, {} {}; A's score {:.2f}% [{:.2f}%, {:.2f}%] ({})\n", what, s.a_won,
+             s.b_won, drawn, s.drawn, 100 * s.share.mean, 100 * s.share.lo, 100 * s.share.hi,
+             s.paired ? "95%, over pairs" : "Wilson 95%");
+  if (s.paired)
+    fmt::print("  pairs        LL {}, LD {}, WL {}, DD {}, WD {}, WW {} (A's results in the two twins)\n",
+               s.penta.ll, s.penta.ld, s.penta.wl, s.penta.dd, s.penta.wd, s.penta.ww);
+  fmt::print(
+      "  Elo          {:+.1f} for A [{:+.1f}, {:+.1f}]; nElo {:+.1f} [{:+.1f}, {:+.1f}]; LOS {:.1f}%; draws "
+      "{:.1f}%\n",
+      s.elo.mean, s.elo.lo, s.elo.hi, s.nelo.mean, s.nelo.lo, s.nelo.hi, 100 * s.los, 100 * s.draw_ratio);
+  if (s.mirror)
+    fmt::print(
+        "  mirror       every pair cancelled exactly: the twins were played alike, so this duplicate run "
+        "measures "
+        "nothing\n");
+}
+
+}  // namespace
+
 void print_summary(const ExperimentConfig& c, const Summary& s) {
   const bool compare = c.side0 != c.side1 || c.duplicate;
-  fmt::print("  deals        {} played{}\n", static_cast<long long>(s.rows),
+  fmt::print("  deals        {} played{}\n", s.rows,
              c.duplicate ? " (every deal twice, the agents' sides swapped)" : "");
   if (compare) {
-    fmt::print("  A = {} (side 0{}), B = {}\n", c.side0.to_string().c_str(),
-               c.duplicate ? ", side 1 in the twin deal" : "", c.side1.to_string().c_str());
-    fmt::print("  deals won    A {}, B {}, tied {}; A's share {:.2f}% [{:.2f}%, {:.2f}%] (Wilson 95%)\n",
-               static_cast<long long>(s.a_won), static_cast<long long>(s.b_won),
-               static_cast<long long>(s.tied), 100 * s.a_win_share.mean, 100 * s.a_win_share.lo,
-               100 * s.a_win_share.hi);
+    fmt::print("  A = {} (side 0{}), B = {}\n", c.side0.to_string(),
+               c.duplicate ? ", side 1 in the twin deal" : "", c.side1.to_string());
+    print_score(s.score, "deals won", "tied");
     fmt::print("  margin       {:+.1f} points per deal for A [{:+.1f}, {:+.1f}]{}\n", s.margin.mean,
                s.margin.lo, s.margin.hi, c.duplicate ? " (paired)" : "");
     if (c.duplicate && s.unpaired_width > 0)
       fmt::print("  pairing      interval width {:.1f} paired against {:.1f} unpaired ({:.0f}% narrower)\n",
                  s.margin.hi - s.margin.lo, s.unpaired_width,
                  100 * (1 - (s.margin.hi - s.margin.lo) / s.unpaired_width));
-    fmt::print("  Elo          {:+.1f} for A [{:+.1f}, {:+.1f}]\n", s.elo.mean, s.elo.lo, s.elo.hi);
   } else {
     fmt::print("  mean margin  {:+.1f} points per deal for side 0 [{:+.1f}, {:+.1f}]\n", s.margin.mean,
                s.margin.lo, s.margin.hi);
@@ -49,16 +68,11 @@ void print_summary(const ExperimentConfig& c, const Summary& s) {
 }
 
 void print_game_summary(const ExperimentConfig& c, const GameSummary& s) {
-  fmt::print("  games        {} played{}, {:.1f} deals per game\n", static_cast<long long>(s.rows),
+  fmt::print("  games        {} played{}, {:.1f} deals per game\n", s.rows,
              c.duplicate ? " (every game twice, the agents' sides swapped)" : "", s.deals);
-  fmt::print(
-      "  games won    A {}, B {}, drawn or abandoned {};"
-      " A's share {:.2f}% [{:.2f}%, {:.2f}%] (Wilson 95%)\n",
-      static_cast<long long>(s.a_won), static_cast<long long>(s.b_won), static_cast<long long>(s.other),
-      100 * s.a_win_share.mean, 100 * s.a_win_share.lo, 100 * s.a_win_share.hi);
+  print_score(s.score, "games won", "drawn or abandoned");
   fmt::print("  final margin {:+.1f} points per game for A [{:+.1f}, {:+.1f}]{}\n", s.margin.mean,
              s.margin.lo, s.margin.hi, c.duplicate ? " (paired)" : "");
-  fmt::print("  Elo          {:+.1f} for A [{:+.1f}, {:+.1f}]\n", s.elo.mean, s.elo.lo, s.elo.hi);
   print_per_deal(s.per_deal);
 }
 

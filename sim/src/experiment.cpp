@@ -2,6 +2,9 @@
 // index played by the deal loop or the game loop (canasta/runner.h).
 #include "canasta/experiment.h"
 
+#include <fmt/format.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <memory>
 #include <span>
@@ -37,6 +40,20 @@ bool check_config(const ExperimentConfig& c, std::string& error) {
     }
   if (c.shards < 1 || c.shard < 0 || c.shard >= c.shards) {
     error = "bad shard " + std::to_string(c.shard) + "/" + std::to_string(c.shards);
+    return false;
+  }
+  // The rows stay in memory (for the summary and the files): refuse a run
+  // whose rows cannot fit rather than fail when it is half played.
+  const bool games = c.games > 0;
+  const double rows = static_cast<double>(shard_size(games ? c.games : c.deals, c)) * (c.duplicate ? 2 : 1);
+  const double need = rows * static_cast<double>(games ? sizeof(GameRow) : sizeof(DealRow));
+  const double have =
+      static_cast<double>(::sysconf(_SC_PHYS_PAGES)) * static_cast<double>(::sysconf(_SC_PAGE_SIZE));
+  if (have > 0 && need > have) {
+    error = fmt::format(
+        "{:.0f} {} need {:.1f} GB for their rows, more than this machine's {:.1f} GB: play fewer, or "
+        "run shards",
+        rows, games ? "games" : "deals", need / 1e9, have / 1e9);
     return false;
   }
   return true;
@@ -144,19 +161,48 @@ std::array<std::vector<std::string>, 2> twin_specs(const ExperimentConfig& c) {
   return specs;
 }
 
+// The rows of a run: every twin of every index the shard plays, and which
+// indices finished. They grow batch by batch, so that the memory a run holds
+// is what it has played (a sequential test may stop long before the end).
+template <class Row>
+struct Rows {
+  int twins;
+  int64_t count;  // indices
+  std::vector<Row> all;
+  std::vector<uint8_t> done;
+
+  Rows(const ExperimentConfig& c, int64_t n) : twins(c.duplicate ? 2 : 1), count(shard_size(n, c)) {}
+  // Room for the indices before `next`.
+  void grow(int64_t next) {
+    all.resize(static_cast<size_t>(next * twins));
+    done.resize(static_cast<size_t>(next), 0);
+  }
+  Row& at(int64_t index, int twin) { return all[static_cast<size_t>(index * twins + twin)]; }
+  // The rows of the indices that finished (all their twins), in index order.
+  void keep_finished(std::vector<Row>& rows) const {
+    rows.clear();
+    rows.reserve(all.size());
+    for (size_t i = 0; i < done.size(); ++i)
+      if (done[i])
+        for (int t = 0; t < twins; ++t)
+          rows.push_back(all[i * static_cast<size_t>(twins) + static_cast<size_t>(t)]);
+  }
+};
+
 // Indices recorded per batch: their records wait in memory until the batch ends.
 constexpr int64_t kRecordBatch = 4096;
 
 // Plays indices 0 .. count-1 on the pool in batches of `batch`: `play(i,
 // worker, lines)` plays every twin of index i, appending its JSON Lines
 // records to `lines` when it is not null (only when records are wanted).
-// `done[i]` is set when index i finished. After each batch its finished
+// `out.done[i]` is set when index i finished. After each batch its finished
 // indices' records go to the record writer in index order, and
 // `after_batch(next)` returning true ends the run. Progress counts rows.
-template <class Play, class AfterBatch>
-void play_indices(const ExperimentConfig& c, int64_t count, int64_t batch, int64_t grain,
-                  std::vector<uint8_t>& done, const RunHooks& hooks, const Play& play,
-                  const AfterBatch& after_batch) {
+template <class Row, class Play, class AfterBatch>
+void play_indices(const ExperimentConfig& c, Rows<Row>& out, int64_t batch, int64_t grain,
+                  const RunHooks& hooks, const Play& play, const AfterBatch& after_batch) {
+  const int64_t count = out.count;
+  std::vector<uint8_t>& done = out.done;
   const int64_t twins = c.duplicate ? 2 : 1;
   std::atomic<int64_t> rows_done{0};
   RecordWriter writer(hooks.records);
@@ -165,6 +211,7 @@ void play_indices(const ExperimentConfig& c, int64_t count, int64_t batch, int64
   std::vector<std::string> lines;
   for (int64_t first = 0, next = 0; first < count; first = next) {
     next = std::min(count, first + batch);
+    out.grow(next);
     if (recording) lines.assign(static_cast<size_t>(next - first), std::string());
     parallel_chunks(threads, first, next, grain, [&](int64_t begin, int64_t end) {
       Worker worker(c);
@@ -189,32 +236,6 @@ void play_indices(const ExperimentConfig& c, int64_t count, int64_t batch, int64
   }
 }
 
-// The rows of a run: every twin of every index the shard plays, and which
-// indices finished.
-template <class Row>
-struct Rows {
-  int twins;
-  int64_t count;  // indices
-  std::vector<Row> all;
-  std::vector<uint8_t> done;
-
-  Rows(const ExperimentConfig& c, int64_t n)
-      : twins(c.duplicate ? 2 : 1),
-        count(shard_size(n, c)),
-        all(static_cast<size_t>(count * twins)),
-        done(static_cast<size_t>(count), 0) {}
-  Row& at(int64_t index, int twin) { return all[static_cast<size_t>(index * twins + twin)]; }
-  // The rows of the indices that finished (all their twins), in index order.
-  void keep_finished(std::vector<Row>& rows) const {
-    rows.clear();
-    rows.reserve(all.size());
-    for (size_t i = 0; i < done.size(); ++i)
-      if (done[i])
-        for (int t = 0; t < twins; ++t)
-          rows.push_back(all[i * static_cast<size_t>(twins) + static_cast<size_t>(t)]);
-  }
-};
-
 }  // namespace
 
 bool run_deals(const ExperimentConfig& c, std::vector<DealRow>& rows, std::string& error,
@@ -228,7 +249,7 @@ bool run_deals(const ExperimentConfig& c, std::vector<DealRow>& rows, std::strin
   // test stops does not depend on the thread count.
   const int64_t batch = c.sprt ? kSprtBatch : hooks.records ? kRecordBatch : std::max<int64_t>(count, 1);
   play_indices(
-      c, count, batch, 64, out.done, hooks,
+      c, out, batch, 64, hooks,
       [&](int64_t i, Worker& w, std::string* lines) {
         const int64_t k = c.shard + i * c.shards;
         for (int t = 0; t < twins; ++t) {
@@ -308,7 +329,7 @@ bool run_games(const ExperimentConfig& c, std::vector<GameRow>& rows, std::strin
   };
 
   play_indices(
-      c, count, batch, 4, out.done, hooks,
+      c, out, batch, 4, hooks,
       [&](int64_t i, Worker& w, std::string* lines) {
         const int64_t g = c.shard + i * c.shards;
         for (int t = 0; t < twins; ++t) {

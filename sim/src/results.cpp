@@ -184,21 +184,60 @@ void config(JsonWriter& w, const ExperimentConfig& c) {
   w.end_object();
 }
 
-// The fields both kinds of summary.json have, in order; `count` (ties, or
-// games drawn or abandoned) follows b_won, `extra` precedes per_deal.
+// What A scored, in summary.json.
+void score(JsonWriter& w, const ScoreStats& s, std::string_view drawn) {
+  w.field("a_won", s.a_won).field("b_won", s.b_won).field(drawn, s.drawn).field("paired", s.paired);
+  if (s.paired) {
+    const Pentanomial& p = s.penta;
+    w.key("pentanomial").begin_object();
+    w.field("LL", p.ll)
+        .field("LD", p.ld)
+        .field("WL", p.wl)
+        .field("DD", p.dd)
+        .field("WD", p.wd)
+        .field("WW", p.ww);
+    w.end_object();
+  }
+  interval(w, "a_win_share", s.share);
+  interval(w, "elo", s.elo);
+  interval(w, "nelo", s.nelo);
+  w.field("los", s.los).field("draw_ratio", s.draw_ratio).field("mirror", s.mirror);
+}
+
+void intervals(JsonWriter& w, const ScoreStats& s) {
+  w.key("intervals").begin_object().field("level", 0.95);
+  w.field("share",
+          s.paired ? "normal, over duplicate pairs (pentanomial)" : "Wilson score, over single results");
+  w.field("margin", s.paired ? "normal, over duplicate pairs" : "normal, over single results");
+  w.field("elo", "the share's bounds through -400 log10(1/p - 1)");
+  w.end_object();
+}
+
+// The parts both kinds of summary.json have, in order, around the margin and
+// the kind's own figure (`extra`).
 template <class S>
 std::string summary_json(std::string_view format, const ExperimentConfig& c, const S& s,
-                         std::pair<std::string_view, int64_t> count,
-                         std::pair<std::string_view, double> extra) {
+                         std::string_view drawn, std::pair<std::string_view, double> extra,
+                         const std::optional<SprtResult>& t) {
   std::string out;
   JsonWriter w(out);
   w.begin_object().field("format", format);
   config(w, c);
-  w.field("rows", s.rows).field("a_won", s.a_won).field("b_won", s.b_won).field(count.first, count.second);
-  interval(w, "a_win_share", s.a_win_share);
+  w.field("status", s.status).field("rows", s.rows);
+  score(w, s.score, drawn);
   interval(w, "margin", s.margin);
-  interval(w, "elo", s.elo);
   w.field(extra.first, extra.second);
+  intervals(w, s.score);
+  if (t) {
+    w.key("sprt").begin_object();
+    w.field("elo0", c.sprt->elo0)
+        .field("elo1", c.sprt->elo1)
+        .field("alpha", c.sprt->alpha)
+        .field("beta", c.sprt->beta);
+    w.field("llr", t->llr).field("lower", t->lower).field("upper", t->upper);
+    w.field("decision", t->decision > 0 ? "H1" : t->decision < 0 ? "H0" : "undecided");
+    w.end_object();
+  }
   per_deal(w, s.per_deal);
   w.end_object();
   return out + "\n";
@@ -219,12 +258,11 @@ bool game_rows_from_csv(std::string_view text, std::vector<GameRow>& rows, std::
 }
 
 std::string summary_to_json(const ExperimentConfig& c, const Summary& s) {
-  return summary_json("canasta-summary/1", c, s, {"tied", s.tied},
-                      {"unpaired_margin_width", s.unpaired_width});
+  return summary_json("canasta-summary/2", c, s, "tied", {"unpaired_margin_width", s.unpaired_width}, s.sprt);
 }
 
 std::string game_summary_to_json(const ExperimentConfig& c, const GameSummary& s) {
-  return summary_json("canasta-games-summary/1", c, s, {"other", s.other}, {"deals_per_game", s.deals});
+  return summary_json("canasta-games-summary/2", c, s, "other", {"deals_per_game", s.deals}, std::nullopt);
 }
 
 bool config_from_json(std::string_view text, ExperimentConfig& c, std::string& error) {

@@ -38,7 +38,7 @@ Interval wilson(double successes, double n) {
 
 double elo_of(double p) {
   p = std::clamp(p, 1e-9, 1 - 1e-9);
-  return -400.0 * std::log10(1.0 / p - 1.0);
+  return -400.0 * std::log10(1.0 / p - 1.0) + 0.0;  // + 0.0: never -0
 }
 
 Interval elo_interval(const Interval& share) {
@@ -67,32 +67,95 @@ PerDeal PerDeal::of(const DealCounts& c) {
   return p;
 }
 
+double normal_cdf(double z) { return 0.5 * std::erfc(-z / std::sqrt(2.0)); }
+
+namespace {
+
+constexpr double kNeloScale = 800.0 / 2.302585092994046;  // 800 / ln 10
+
+// Normalized Elo of a mean score with the given standard deviation.
+double nelo_of(double share, double sd) { return sd > 0 ? (share - 0.5) / sd * kNeloScale : 0; }
+
+// The likelihood of superiority of a mean score with the given standard error.
+double los_of(double share, double se) {
+  if (se > 0) return normal_cdf((share - 0.5) / se);
+  return share > 0.5 ? 1.0 : share < 0.5 ? 0.0 : 0.5;
+}
+
+}  // namespace
+
+ScoreStats score_stats(std::span<const Outcome> outcomes, bool duplicate) {
+  ScoreStats st;
+  std::vector<double> pair_scores;
+  bool every_pair_cancels = true;
+  for (size_t i = 0; i < outcomes.size(); ++i) {
+    const Outcome& o = outcomes[i];
+    (o.score > 0.5 ? st.a_won : o.score < 0.5 ? st.b_won : st.drawn) += 1;
+    if (!duplicate || o.twin != 1 || i == 0 || outcomes[i - 1].index != o.index || outcomes[i - 1].twin != 0)
+      continue;
+    const double first = outcomes[i - 1].score, second = o.score;
+    const double sum = first + second;
+    Pentanomial& p = st.penta;
+    (sum == 0     ? p.ll
+     : sum == 0.5 ? p.ld
+     : sum == 1   ? (first == 0.5 ? p.dd : p.wl)
+     : sum == 1.5 ? p.wd
+                  : p.ww) += 1;
+    pair_scores.push_back(sum / 2);
+    every_pair_cancels &= outcomes[i - 1].margin + o.margin == 0;
+  }
+  const double n = static_cast<double>(outcomes.size());
+  if (outcomes.empty()) return st;
+  st.paired = duplicate && !pair_scores.empty();
+  if (st.paired) {
+    const double pairs = static_cast<double>(pair_scores.size());
+    const Interval mean = mean_interval(pair_scores);
+    double var = 0;
+    for (double x : pair_scores) var += (x - mean.mean) * (x - mean.mean);
+    var /= pairs;
+    const double se = std::sqrt(var / pairs), sd = std::sqrt(2 * var);
+    st.share = {mean.mean, mean.mean - kZ * se, mean.mean + kZ * se};
+    st.nelo = {nelo_of(st.share.mean, sd), nelo_of(st.share.lo, sd), nelo_of(st.share.hi, sd)};
+    st.los = los_of(st.share.mean, se);
+    st.draw_ratio = static_cast<double>(st.penta.wl + st.penta.dd) / pairs;
+    st.mirror = every_pair_cancels;
+  } else {
+    double sum = 0;
+    for (const Outcome& o : outcomes) sum += o.score;
+    const double mean = sum / n;
+    double var = 0;
+    for (const Outcome& o : outcomes) var += (o.score - mean) * (o.score - mean);
+    var /= n;
+    const double sd = std::sqrt(var);
+    st.share = wilson(static_cast<double>(st.a_won) + 0.5 * static_cast<double>(st.drawn), n);
+    st.nelo = {nelo_of(st.share.mean, sd), nelo_of(st.share.lo, sd), nelo_of(st.share.hi, sd)};
+    st.los = los_of(st.share.mean, sd / std::sqrt(n));
+    st.draw_ratio = static_cast<double>(st.drawn) / n;
+  }
+  st.elo = elo_interval(st.share);
+  return st;
+}
+
 Summary summarize(std::span<const DealRow> rows, bool duplicate) {
   Summary s;
   s.rows = static_cast<int64_t>(rows.size());
   if (rows.empty()) return s;
   std::vector<double> margins, paired;
+  std::vector<Outcome> outcomes;
   margins.reserve(rows.size());
+  outcomes.reserve(rows.size());
   DealCounts counts;
   for (size_t i = 0; i < rows.size(); ++i) {
     const DealRow& r = rows[i];
     const int a_side = r.swapped;
     const double m = r.score[a_side] - r.score[1 - a_side];
     margins.push_back(m);
-    if (m > 0)
-      ++s.a_won;
-    else if (m < 0)
-      ++s.b_won;
-    else
-      ++s.tied;
+    outcomes.push_back({r.deal, r.swapped, share_of_margin(m), m});
     if (duplicate && r.swapped == 1 && i > 0 && rows[i - 1].deal == r.deal && rows[i - 1].swapped == 0)
       paired.push_back((margins[i - 1] + m) / 2);
     counts.add(r);
   }
-  const double n = static_cast<double>(rows.size());
-  // Wilson score interval for A's share of deals (a tie counts half).
-  s.a_win_share = wilson(static_cast<double>(s.a_won) + 0.5 * static_cast<double>(s.tied), n);
-  s.elo = elo_interval(s.a_win_share);
+  s.score = score_stats(outcomes, duplicate);
   const Interval unpaired = mean_interval(margins);
   s.unpaired_width = unpaired.hi - unpaired.lo;
   s.margin = duplicate && !paired.empty() ? mean_interval(paired) : unpaired;
@@ -105,28 +168,47 @@ GameSummary summarize_games(std::span<const GameRow> rows, bool duplicate) {
   s.rows = static_cast<int64_t>(rows.size());
   if (rows.empty()) return s;
   std::vector<double> margins, paired;
+  std::vector<Outcome> outcomes;
   DealCounts counts;
   for (size_t i = 0; i < rows.size(); ++i) {
     const GameRow& r = rows[i];
     const int a_side = r.swapped;
     const bool won = r.end == static_cast<int8_t>(GameEnd::kWon);
-    if (won && r.winner == a_side)
-      ++s.a_won;
-    else if (won)
-      ++s.b_won;
-    else
-      ++s.other;
+    const double score = !won ? 0.5 : r.winner == a_side ? 1.0 : 0.0;
     margins.push_back(static_cast<double>(r.total[a_side] - r.total[1 - a_side]));
+    outcomes.push_back({r.game, r.swapped, score, margins.back()});
     if (duplicate && r.swapped == 1 && i > 0 && rows[i - 1].game == r.game)
       paired.push_back((margins[i - 1] + margins[i]) / 2);
     counts.add(r.counts);
   }
-  const double n = static_cast<double>(rows.size());
-  s.a_win_share = wilson(static_cast<double>(s.a_won) + 0.5 * static_cast<double>(s.other), n);
-  s.elo = elo_interval(s.a_win_share);
+  s.score = score_stats(outcomes, duplicate);
   s.margin = duplicate && !paired.empty() ? mean_interval(paired) : mean_interval(margins);
-  s.deals = static_cast<double>(counts.deals) / n;
+  s.deals = static_cast<double>(counts.deals) / static_cast<double>(rows.size());
   s.per_deal = PerDeal::of(counts);
+  return s;
+}
+
+namespace {
+
+// "complete" when the run played every row its configuration asks for.
+std::string_view status_of(const ExperimentConfig& c, int64_t rows, const std::optional<SprtResult>& t) {
+  const int64_t expected = shard_size(c.games > 0 ? c.games : c.deals, c) * (c.duplicate ? 2 : 1);
+  if (rows == expected) return "complete";
+  return t && t->decision != 0 ? "decided" : "partial";
+}
+
+}  // namespace
+
+Summary summarize(std::span<const DealRow> rows, const ExperimentConfig& c) {
+  Summary s = summarize(rows, c.duplicate);
+  if (c.sprt) s.sprt = sprt(rows, c.duplicate, *c.sprt);
+  s.status = status_of(c, s.rows, s.sprt);
+  return s;
+}
+
+GameSummary summarize_games(std::span<const GameRow> rows, const ExperimentConfig& c) {
+  GameSummary s = summarize_games(rows, c.duplicate);
+  s.status = status_of(c, s.rows, std::nullopt);
   return s;
 }
 

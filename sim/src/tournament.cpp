@@ -70,9 +70,9 @@ bool run_tournament(const TournamentConfig& c, TournamentResult& out, std::strin
       if (!run_deals(e, rows, error)) return false;
       PairResult p{a, b, summarize(rows, true)};
       wins[static_cast<size_t>(a)][static_cast<size_t>(b)] =
-          static_cast<double>(p.summary.a_won) + 0.5 * static_cast<double>(p.summary.tied);
+          static_cast<double>(p.summary.score.a_won) + 0.5 * static_cast<double>(p.summary.score.drawn);
       wins[static_cast<size_t>(b)][static_cast<size_t>(a)] =
-          static_cast<double>(p.summary.b_won) + 0.5 * static_cast<double>(p.summary.tied);
+          static_cast<double>(p.summary.score.b_won) + 0.5 * static_cast<double>(p.summary.score.drawn);
       out.pairs.push_back(p);
     }
   if (!fit_bradley_terry(wins, out.ratings)) {

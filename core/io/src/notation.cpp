@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "canasta/params.h"
 #include "text.h"
 
 namespace canasta {
@@ -21,16 +22,16 @@ constexpr std::array<std::string_view, kKindNb> kTokens{"JK", "2", "3r", "3b", "
 
 std::string_view kind_token(int kind) { return kTokens[kind]; }
 
-bool parse_kind(std::string_view token, int& kind) {
+bool parse_kind(std::string_view token, int& kind, bool exact) {
   for (int k = 0; k < kKindNb; ++k) {
     const std::string_view t = kTokens[k];
     if (t.size() != token.size()) continue;
-    bool same = true;
+    bool as_written = true, lower = !exact;
     for (size_t i = 0; i < t.size(); ++i) {
-      const char a = static_cast<char>(t[i] | 0x20), b = static_cast<char>(token[i] | 0x20);
-      same &= a == b;
+      as_written &= token[i] == t[i];
+      lower &= token[i] == static_cast<char>(t[i] >= 'A' && t[i] <= 'Z' ? t[i] - 'A' + 'a' : t[i]);
     }
-    if (same) {
+    if (as_written || lower) {
       kind = k;
       return true;
     }
@@ -48,12 +49,12 @@ std::string cards_to_string(CardSet cards) {
   return out;
 }
 
-bool parse_cards(std::string_view text, CardSet& out, std::string& error) {
+bool parse_cards(std::string_view text, CardSet& out, std::string& error, bool exact) {
   out = CardSet();
   for (auto w : words(text)) {
     int k = 0;
-    if (!parse_kind(w, k)) {
-      error = "bad card token '" + std::string(w) + "' (cards: JK 2 3r 3b 4 .. 10 J Q K A)";
+    if (!parse_kind(w, k, exact)) {
+      error = "bad card token '" + printable(w) + "' (cards: JK 2 3r 3b 4 .. 10 J Q K A)";
       return false;
     }
     if (out.count(k) == 15) {
@@ -95,14 +96,14 @@ std::string action_to_string(Action a) {
   return "?";
 }
 
-bool parse_action(std::string_view text, Action& out, std::string& error) {
+bool parse_action(std::string_view text, Action& out, std::string& error, bool exact) {
   text = trim(text);
   const size_t sp = text.find(' ');
   const std::string_view verb = text.substr(0, sp);
   const std::string_view rest = sp == std::string_view::npos ? std::string_view{} : trim(text.substr(sp + 1));
   auto simple = [&](ActionType t) {
     if (!rest.empty()) {
-      error = "action '" + std::string(text) + "' takes no cards";
+      error = "action '" + printable(text) + "' takes no cards";
       return false;
     }
     out = Action::make(t);
@@ -115,8 +116,8 @@ bool parse_action(std::string_view text, Action& out, std::string& error) {
   if (verb == "pass") return simple(ActionType::kPass);
   if (verb == "discard") {
     int k = 0;
-    if (!parse_kind(rest, k) || k == kRed3) {
-      error = "bad card to discard in '" + std::string(text) + "'";
+    if (!parse_kind(rest, k, exact) || k == kRed3) {
+      error = "bad card to discard in '" + printable(text) + "'";
       return false;
     }
     out = Action::make(ActionType::kDiscard, k);
@@ -125,26 +126,26 @@ bool parse_action(std::string_view text, Action& out, std::string& error) {
   if (verb == "take" || verb == "meld") {
     const size_t colon = rest.find(':');
     int rank = 0;
-    if (colon == std::string_view::npos || !parse_kind(trim(rest.substr(0, colon)), rank) ||
+    if (colon == std::string_view::npos || !parse_kind(trim(rest.substr(0, colon)), rank, exact) ||
         !(is_natural(rank) || (rank == kBlack3 && verb == "meld"))) {
-      error = "bad rank in '" + std::string(text) + "' (write e.g. 'meld K: K K K JK')";
+      error = "bad rank in '" + printable(text) + "' (write e.g. 'meld K: K K K JK')";
       return false;
     }
     CardSet cards;
-    if (!parse_cards(rest.substr(colon + 1), cards, error)) return false;
+    if (!parse_cards(rest.substr(colon + 1), cards, error, exact)) return false;
     if (cards.count(rank) + cards.wilds() != cards.total()) {
-      error = "'" + std::string(text) + "' uses cards of another rank";
+      error = "'" + printable(text) + "' uses cards of another rank";
       return false;
     }
     if (cards.count(rank) > 12 || cards.count(kJoker) > 7 || cards.count(kTwo) > 7) {
-      error = "too many cards in '" + std::string(text) + "'";
+      error = "too many cards in '" + printable(text) + "'";
       return false;
     }
     out = Action::make(verb == "take" ? ActionType::kTakePile : ActionType::kMeld, rank, cards.count(rank),
                        cards.count(kJoker), cards.count(kTwo));
     return true;
   }
-  error = "unknown action '" + std::string(text) + "'";
+  error = "unknown action '" + printable(text) + "'";
   return false;
 }
 
@@ -157,12 +158,12 @@ std::string deck_to_string(const Deck& deck, int size) {
   return out;
 }
 
-bool parse_deck(std::string_view text, Deck& deck, int& size, std::string& error) {
+bool parse_deck(std::string_view text, Deck& deck, int& size, std::string& error, bool exact) {
   size = 0;
   for (auto w : words(text)) {
     int k = 0;
-    if (!parse_kind(w, k)) {
-      error = "bad card token '" + std::string(w) + "' in deck";
+    if (!parse_kind(w, k, exact)) {
+      error = "bad card token '" + printable(w) + "' in deck";
       return false;
     }
     if (size == kMaxCards) {

@@ -1,10 +1,12 @@
 #include "canasta/position.h"
 
+#include <algorithm>
 #include <array>
 #include <string>
 #include <vector>
 
 #include "canasta/notation.h"
+#include "canasta/params.h"
 #include "canasta/profile.h"
 #include "text.h"
 
@@ -55,11 +57,11 @@ bool parse_melds(std::string_view text, TeamMelds& m, std::string& error) {
     CardSet cards;
     if (colon == std::string_view::npos || !parse_kind(trim(part.substr(0, colon)), rank) ||
         !parse_cards(part.substr(colon + 1), cards, error)) {
-      if (error.empty()) error = "bad meld '" + std::string(part) + "'";
+      if (error.empty()) error = "bad meld '" + printable(part) + "'";
       return false;
     }
     if (cards.count(rank) + cards.wilds() != cards.total() || (rank != kBlack3 && !is_natural(rank))) {
-      error = "meld '" + std::string(part) + "' holds cards of another rank";
+      error = "meld '" + printable(part) + "' holds cards of another rank";
       return false;
     }
     m.naturals.add(rank, cards.count(rank));
@@ -138,20 +140,26 @@ bool parse_position(std::string_view text, State& s, std::string& error) {
   bool have_profile = false, have_start = false, stock_rest = false;
   int rest_seat = -1;  // the seat whose hand takes every card not placed elsewhere
   std::vector<int> stock;
+  std::vector<std::string_view> keys;  // those read so far
   for (auto raw : split(text, '\n')) {
     const std::string_view ln = trim(raw);
     if (ln.empty() || ln.front() == '#') continue;
     const size_t colon = ln.find(':');
     if (colon == std::string_view::npos) {
-      error = "position line '" + std::string(ln) + "' is not 'key: value'";
+      error = "position line '" + printable(ln) + "' is not 'key: value'";
       return false;
     }
     const std::string_view key = trim(ln.substr(0, colon));
     const std::string_view value = trim(ln.substr(colon + 1));
+    if (std::find(keys.begin(), keys.end(), key) != keys.end()) {
+      error = "position key '" + printable(key) + "' is given twice";
+      return false;
+    }
+    keys.push_back(key);
     const Rules& r = s.rules;
     auto seat_of = [&](std::string_view prefix, int& seat) {
       if (!to_int(key.substr(prefix.size()), seat) || seat < 0 || seat >= r.players) {
-        error = "bad seat in '" + std::string(key) + "'";
+        error = "bad seat in '" + printable(key) + "'";
         return false;
       }
       return true;
@@ -165,7 +173,7 @@ bool parse_position(std::string_view text, State& s, std::string& error) {
       return false;
     } else if (key == "dealer" || key == "seat") {
       if (!to_int(value, n) || n < 0 || n >= r.players) {
-        error = "bad " + std::string(key) + " '" + std::string(value) + "'";
+        error = "bad " + printable(key) + " '" + printable(value) + "'";
         return false;
       }
       (key == "dealer" ? s.dealer : s.seat) = static_cast<uint8_t>(n);
@@ -174,7 +182,7 @@ bool parse_position(std::string_view text, State& s, std::string& error) {
       for (int i = 0; i < 4; ++i)
         if (value == kPhaseNames[i]) s.phase = static_cast<Phase>(i), found = true;
       if (!found) {
-        error = "bad phase '" + std::string(value) + "' (draw, meld, answer, over)";
+        error = "bad phase '" + printable(value) + "' (draw, meld, answer, over)";
         return false;
       }
     } else if (key == "flags") {
@@ -183,7 +191,7 @@ bool parse_position(std::string_view text, State& s, std::string& error) {
         for (auto [bit, name] : kFlagNames)
           if (w == name) s.flags |= bit, found = true;
         if (!found) {
-          error = "unknown flag '" + std::string(w) + "'";
+          error = "unknown flag '" + printable(w) + "'";
           return false;
         }
       }
@@ -233,7 +241,7 @@ bool parse_position(std::string_view text, State& s, std::string& error) {
       }
     } else if (key.starts_with("melds")) {
       if (!to_int(key.substr(5), n) || n < 0 || n >= r.teams) {
-        error = "bad side in '" + std::string(key) + "'";
+        error = "bad side in '" + printable(key) + "'";
         return false;
       }
       if (!parse_melds(value, s.melds[n], error)) return false;
@@ -241,7 +249,7 @@ bool parse_position(std::string_view text, State& s, std::string& error) {
       have_start = true;
       for (auto w : words(value)) {
         if (!parse_kind(w, n)) {
-          error = "bad rank '" + std::string(w) + "' in start_melds";
+          error = "bad rank '" + printable(w) + "' in start_melds";
           return false;
         }
         s.start_ranks |= static_cast<uint16_t>(1U << n);
@@ -257,7 +265,11 @@ bool parse_position(std::string_view text, State& s, std::string& error) {
     } else if (key == "pile") {
       for (auto w : words(value)) {
         if (!parse_kind(w, n)) {
-          error = "bad card token '" + std::string(w) + "' in pile";
+          error = "bad card token '" + printable(w) + "' in pile";
+          return false;
+        }
+        if (s.pile_size == kMaxCards) {
+          error = "the pile holds more cards than a deck";
           return false;
         }
         s.pile[s.pile_size++] = static_cast<uint8_t>(n);
@@ -275,14 +287,14 @@ bool parse_position(std::string_view text, State& s, std::string& error) {
             continue;
           }
           if (!parse_kind(w, n)) {
-            error = "bad card token '" + std::string(w) + "' in stock";
+            error = "bad card token '" + printable(w) + "' in stock";
             return false;
           }
           stock.push_back(n);
         }
       }
     } else {
-      error = "unknown position key '" + std::string(key) + "'";
+      error = "unknown position key '" + printable(key) + "'";
       return false;
     }
   }

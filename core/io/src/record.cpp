@@ -233,7 +233,7 @@ bool parse_record(std::string_view line, DealRecord& r, std::string& error) {
     error = "missing field 'deck'";
     return false;
   }
-  if (!parse_deck(*deck, r.deck, r.deck_size, error)) return false;
+  if (!parse_deck(*deck, r.deck, r.deck_size, error, true)) return false;
   Deck ordered;
   std::array<int, kKindNb> want{}, have{};
   const int n = ordered_deck(rules, ordered);
@@ -257,7 +257,7 @@ bool parse_record(std::string_view line, DealRecord& r, std::string& error) {
       return false;
     }
     Action act;
-    if (!parse_action(a[1].get_ref<const std::string&>(), act, error)) {
+    if (!parse_action(a[1].get_ref<const std::string&>(), act, error, true)) {
       error = fmt::format("action {}: {}", i, error);
       return false;
     }

@@ -2,8 +2,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <map>
 
 #include "../cli.h"
+#include "canasta/json.h"
 #include "canasta/profile.h"
 #include "canasta/results.h"
 
@@ -11,39 +14,49 @@ namespace canasta::cli {
 
 namespace {
 
-// Reads the shards' rows (Row: DealRow or GameRow, `index` its deal or game),
-// checks they belong to one run and do not overlap, and returns them in
-// (index, twin) order with the run's configuration.
-template <class Row, class Index, class FromCsv>
-std::vector<Row> read_shards(const std::vector<std::string>& dirs, const char* csv, Index index,
-                             FromCsv from_csv, ExperimentConfig& merged) {
-  std::vector<Row> rows;
-  for (size_t i = 0; i < dirs.size(); ++i) {
-    ExperimentConfig c;
-    std::string error;
-    if (!config_from_json(read_file(dirs[i] + "/summary.json"), c, error))
-      throw InputError{dirs[i] + ": " + error};
-    std::vector<Row> part;
-    if (!from_csv(read_file(dirs[i] + "/" + csv), part, error)) throw InputError{dirs[i] + ": " + error};
-    if (i > 0 && !same_run(c, merged))
-      throw InputError{dirs[i] + ": not a shard of the same run as " + dirs[0]};
-    if (i == 0) merged = c;
-    rows.insert(rows.end(), part.begin(), part.end());
+// A shard directory's summary, as written.
+struct ShardSummary {
+  ExperimentConfig config;
+  std::string text, status;
+  int version = 0;  // of the summary format
+};
+
+// A run.json beside the files lists their sizes and checksums: they must hold.
+void check_manifest(const std::string& dir) {
+  std::error_code ec;
+  if (!std::filesystem::exists(dir + "/run.json", ec)) return;
+  Json v;
+  std::string error;
+  if (!parse_json(read_file(dir + "/run.json"), v, error) || !v.is_object() || !v.contains("files") ||
+      !v["files"].is_array())
+    throw InputError{dir + "/run.json: not a run manifest" + (error.empty() ? "" : ": " + error)};
+  for (const Json& f : v["files"]) {
+    const std::string name = f.is_object() ? f.value("name", "") : "";
+    if (name.empty() || name.find('/') != std::string::npos)
+      throw InputError{dir + "/run.json: bad file entry"};
+    const std::string text = read_file(dir + "/" + name);
+    if (f.value("bytes", int64_t{-1}) != static_cast<int64_t>(text.size()) ||
+        f.value("fnv1a64", "") != fmt::format("{:016x}", fnv1a(text)))
+      throw InputError{dir + "/" + name + ": not the file run.json lists (changed, or from another run)"};
   }
-  std::sort(rows.begin(), rows.end(), [&](const Row& a, const Row& b) {
-    return index(a) != index(b) ? index(a) < index(b) : a.swapped < b.swapped;
-  });
-  for (size_t i = 1; i < rows.size(); ++i)
-    if (index(rows[i]) == index(rows[i - 1]) && rows[i].swapped == rows[i - 1].swapped)
-      throw InputError{std::string(merged.games > 0 ? "game " : "deal ") + std::to_string(index(rows[i])) +
-                       " appears in two shards"};
-  merged.shard = 0;
-  merged.shards = 1;
-  return rows;
 }
 
-// Merges the shards' rows (Row: DealRow or GameRow) and prints and writes
-// what a single run would have.
+ShardSummary read_summary(const std::string& dir) {
+  check_manifest(dir);
+  ShardSummary s;
+  s.text = read_file(dir + "/summary.json");
+  std::string error;
+  if (!config_from_json(s.text, s.config, error)) throw InputError{dir + "/summary.json: " + error};
+  Json v;
+  parse_json(s.text, v, error);
+  const std::string format = v.value("format", "");
+  s.version = format.ends_with("/2") ? 2 : 1;
+  s.status = v.value("status", "complete");
+  return s;
+}
+
+// Merges the shards of one run (Row: DealRow or GameRow) into what the
+// single run gives, and prints and writes it.
 template <class Row>
 struct Merge {
   const char* csv;               // the rows' file
@@ -53,18 +66,61 @@ struct Merge {
   std::string (*to_csv)(const std::vector<Row>&);
 
   template <class Summarize, class Print, class ToJson>
-  void run(const std::vector<std::string>& dirs, const std::string& out_dir, Summarize summarize, Print print,
-           ToJson to_json) const {
-    ExperimentConfig m;
-    const std::vector<Row> rows = read_shards<Row>(dirs, csv, index, from_csv, m);
-    const auto s = summarize(rows, m.duplicate);
+  void run(const std::vector<std::string>& dirs, const std::string& out_dir, bool partial,
+           Summarize summarize, Print print, ToJson to_json) const {
+    OutDir out(out_dir);
+    ExperimentConfig merged;
+    std::vector<Row> rows;
+    std::map<int, std::string> shard_dirs;  // shard index -> its directory
+    for (size_t i = 0; i < dirs.size(); ++i) {
+      const std::string& dir = dirs[i];
+      const ShardSummary s = read_summary(dir);
+      const ExperimentConfig& c = s.config;
+      if (i > 0 && !same_run(c, merged))
+        throw InputError{dir + ": not a shard of the same run as " + dirs[0]};
+      if (i == 0) merged = c;
+      if (const auto seen = shard_dirs.find(c.shard); seen != shard_dirs.end())
+        throw InputError{fmt::format("{} and {} are both shard {}/{}", seen->second, dir, c.shard, c.shards)};
+      shard_dirs[c.shard] = dir;
+      std::vector<Row> part;
+      std::string error;
+      if (!from_csv(read_file(dir + "/" + csv), part, error)) throw InputError{dir + ": " + error};
+      for (const Row& r : part)
+        if (index(r) % c.shards != c.shard)
+          throw InputError{fmt::format("{}: {} holds index {}, which is not shard {}/{}'s", dir, csv,
+                                       index(r), c.shard, c.shards)};
+      // The summary is a function of the configuration and the rows: files of
+      // two runs, or a summary and rows that do not belong together, show here.
+      if (s.version == 2 && to_json(c, summarize(part, c)) != s.text)
+        throw InputError{fmt::format("{}: {} and summary.json do not belong to one run", dir, csv)};
+      if (s.status == "partial" && !partial)
+        throw InputError{
+            fmt::format("{}: shard {}/{} stopped before its end (merge --partial merges it as it is)", dir,
+                        c.shard, c.shards)};
+      rows.insert(rows.end(), part.begin(), part.end());
+    }
+    std::vector<int> missing;
+    for (int shard = 0; shard < merged.shards; ++shard)
+      if (!shard_dirs.contains(shard)) missing.push_back(shard);
+    if (!missing.empty() && !partial)
+      throw InputError{fmt::format("shard{} {} of {} missing (merge --partial merges what is there)",
+                                   missing.size() > 1 ? "s" : "", fmt::join(missing, ", "), merged.shards)};
+    std::sort(rows.begin(), rows.end(), [&](const Row& a, const Row& b) {
+      return index(a) != index(b) ? index(a) < index(b) : a.swapped < b.swapped;
+    });
+    merged.shard = 0;
+    merged.shards = 1;
+    const auto s = summarize(rows, merged);
     fmt::print("canasta merge: {} shard directories, {} against {}{}, profile {}, seed {}\n", dirs.size(),
-               m.side0.to_string().c_str(), m.side1.to_string().c_str(), what, profile_spec(m.rules).c_str(),
-               static_cast<unsigned long long>(m.seed));
-    for (const SeatAgent& seat : m.seats)
-      fmt::print("  seat {} plays {}\n", seat.seat, seat.agent.to_string().c_str());
-    print(m, s);
-    if (!out_dir.empty()) write_dir(out_dir, {{"summary.json", to_json(m, s)}, {csv, to_csv(rows)}});
+               merged.side0.to_string(), merged.side1.to_string(), what, profile_spec(merged.rules),
+               merged.seed);
+    for (const SeatAgent& seat : merged.seats)
+      fmt::print("  seat {} plays {}\n", seat.seat, seat.agent.to_string());
+    print(merged, s);
+    if (!missing.empty()) fmt::print("  partial      shards missing: {}\n", fmt::join(missing, ", "));
+    if (s.status != "complete" && missing.empty())
+      fmt::print("  partial      some shards stopped before their end\n");
+    out.commit({{"summary.json", to_json(merged, s)}, {csv, to_csv(rows)}}, std::string(s.status), s.rows);
   }
 };
 
@@ -74,26 +130,32 @@ void add_merge(CLI::App& app, int& exit_code) {
   struct Options {
     std::vector<std::string> dirs;
     std::string out_dir;
+    bool partial = false;
   };
   auto o = std::make_shared<Options>();
   auto* sub = app.add_subcommand("merge", "combine shard outputs into the summary a single run gives");
   sub->add_option("dirs", o->dirs, "shard directories written by sim --out")->required();
   sub->add_option("--out,-o", o->out_dir, "write the merged summary.json and deals.csv here");
+  sub->add_flag("--partial", o->partial,
+                "merge what is there: missing shards and shards stopped before their end (the summary says "
+                "\"partial\")");
   sub->callback([o, &exit_code] {
     const auto& dirs = o->dirs;
-    ExperimentConfig first;
-    std::string error;
-    if (!config_from_json(read_file(dirs[0] + "/summary.json"), first, error))
-      throw InputError{dirs[0] + ": " + error};
+    const ShardSummary first = read_summary(dirs[0]);
     exit_code = 0;
-    if (first.games > 0) {
+    if (first.config.games > 0) {
       const Merge<GameRow> merge{"games.csv", ", whole games", [](const GameRow& r) { return r.game; },
                                  game_rows_from_csv, game_rows_to_csv};
-      merge.run(dirs, o->out_dir, summarize_games, print_game_summary, game_summary_to_json);
+      merge.run(
+          dirs, o->out_dir, o->partial,
+          [](const auto& rows, const auto& m) { return summarize_games(rows, m); }, print_game_summary,
+          game_summary_to_json);
     } else {
       const Merge<DealRow> merge{"deals.csv", "", [](const DealRow& r) { return r.deal; }, rows_from_csv,
                                  rows_to_csv};
-      merge.run(dirs, o->out_dir, summarize, print_summary, summary_to_json);
+      merge.run(
+          dirs, o->out_dir, o->partial, [](const auto& rows, const auto& m) { return summarize(rows, m); },
+          print_summary, summary_to_json);
     }
   });
 }

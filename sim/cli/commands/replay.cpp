@@ -18,10 +18,11 @@ void add_replay(CLI::App& app, int& exit_code) {
       std::ifstream in(path);
       if (!in) throw InputError{"cannot read '" + path + "'"};
       std::string line;
-      int64_t line_no = 0;
+      int64_t line_no = 0, records = 0;
       while (std::getline(in, line)) {
         ++line_no;
         if (line.empty()) continue;
+        ++records;
         const std::string where = path + ":" + std::to_string(line_no);
         DealRecord rec;
         std::string error;
@@ -32,6 +33,7 @@ void add_replay(CLI::App& app, int& exit_code) {
           return;
         }
       }
+      if (records == 0) throw InputError{path + ": no records (an empty file)"};
     }
     std::cout << "replayed " << checker.game_deals << " deals of " << checker.games << " games and "
               << checker.single_deals << " single deals, " << checker.actions

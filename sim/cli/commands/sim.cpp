@@ -80,7 +80,6 @@ double run_live(const ExperimentConfig& c, int64_t total, const char* unit, Reco
   std::string error;
   bool ok = false;
   {
-    StopOnCtrlC ctrl_c;
     RunHooks hooks;
     hooks.stop = &stop_requested();
     hooks.progress = std::ref(progress);
@@ -103,49 +102,60 @@ double run_live(const ExperimentConfig& c, int64_t total, const char* unit, Reco
 // the files.
 int run_sim(const ExperimentConfig& c, const std::string& out_dir, const std::string& record_path) {
   const bool games = c.games > 0;
+  // From here to the end, a first SIGINT, SIGTERM or SIGHUP stops the run and
+  // keeps what finished (during the final write too); a second one ends at once.
+  StopOnSignals signals;
+  std::string error;
+  if (!check_config(c, error)) throw InputError{error};
+  OutDir out(out_dir);  // both made before any deal is played: a bad place is refused at once
   RecordFile records(record_path);
   std::vector<DealRow> deal_rows;
   std::vector<GameRow> game_rows;
   const double seconds =
       run_live(c, shard_size(games ? c.games : c.deals, c) * (c.duplicate ? 2 : 1), games ? "games" : "deals",
-               records, [&](std::string& error, const RunHooks& hooks) {
-                 return games ? run_games(c, game_rows, error, hooks) : run_deals(c, deal_rows, error, hooks);
+               records, [&](std::string& e, const RunHooks& hooks) {
+                 return games ? run_games(c, game_rows, e, hooks) : run_deals(c, deal_rows, e, hooks);
                });
   std::vector<std::pair<std::string, std::string>> files;
-  const bool stopped = stop_requested();
+  std::string status;
+  const int signal = stop_signal();
+  const int64_t rows =
+      games ? static_cast<int64_t>(game_rows.size()) : static_cast<int64_t>(deal_rows.size());
   if (games) {
-    const GameSummary s = summarize_games(game_rows, c.duplicate);
-    fmt::print("  speed        {:.1f} games/s, {:.2f} s\n", static_cast<double>(game_rows.size()) / seconds,
-               seconds);
+    const GameSummary s = summarize_games(game_rows, c);
+    fmt::print("  speed        {:.1f} games/s, {:.2f} s\n", static_cast<double>(rows) / seconds, seconds);
     print_game_summary(c, s);
-    if (stopped) fmt::print("  stopped      by Ctrl-C: the numbers above hold the games that finished\n");
     files = {{"summary.json", game_summary_to_json(c, s)}, {"games.csv", game_rows_to_csv(game_rows)}};
+    status = s.status;
   } else {
-    const Summary s = summarize(deal_rows, c.duplicate);
+    const Summary s = summarize(deal_rows, c);
     const int threads = resolve_threads(c.threads);
-    const double rate = static_cast<double>(deal_rows.size()) / seconds;
+    const double rate = static_cast<double>(rows) / seconds;
     fmt::print("  speed        {:.0f} deals/s on {} threads ({:.0f} per thread), {:.2f} s\n", rate, threads,
                rate / threads, seconds);
     print_summary(c, s);
-    if (c.sprt) {
+    if (s.sprt) {
       const SprtConfig& t = *c.sprt;
-      const SprtResult r = sprt(deal_rows, c.duplicate, t);
+      const SprtResult& r = *s.sprt;
+      const std::string undecided = signal ? fmt::format("undecided (stopped by {})", signal_name(signal))
+                                           : std::string("undecided (all deals played)");
       fmt::print(
           "  SPRT         elo0 {:g}, elo1 {:g}, alpha {:g}, beta {:g}:"
           " LLR {:.3f}, bounds [{:.3f}, {:.3f}]: {}\n",
           t.elo0, t.elo1, t.alpha, t.beta, r.llr, r.lower, r.upper,
           r.decision > 0   ? "H1 accepted (A is elo1 better)"
           : r.decision < 0 ? "H0 accepted"
-                           : "undecided (all deals played)");
+                           : undecided.c_str());
     }
-    if (stopped)
-      fmt::print("  stopped      by Ctrl-C: the numbers above hold the {} deals that finished\n",
-                 static_cast<long long>(deal_rows.size()));
     files = {{"summary.json", summary_to_json(c, s)}, {"deals.csv", rows_to_csv(deal_rows)}};
+    status = s.status;
   }
-  if (!out_dir.empty()) write_dir(out_dir, files);
-  if (!record_path.empty()) fmt::print("  records      {}\n", record_path.c_str());
-  return stopped ? kInterrupted : 0;
+  if (signal)
+    fmt::print("  stopped      by {}: the numbers above hold the {} {} that finished\n", signal_name(signal),
+               rows, games ? "games" : "deals");
+  out.commit(files, status, rows);
+  if (!record_path.empty()) fmt::print("  records      {}\n", record_path);
+  return signal ? 128 + signal : 0;
 }
 
 }  // namespace

@@ -47,7 +47,7 @@ void add_tournament(CLI::App& app, int& exit_code) {
       fmt::print("  {:<28} vs {:<28} margin {:+8.1f} [{:+7.1f}, {:+7.1f}]  won {:6.2f}%\n",
                  names[static_cast<size_t>(p.a)].c_str(), names[static_cast<size_t>(p.b)].c_str(),
                  p.summary.margin.mean, p.summary.margin.lo, p.summary.margin.hi,
-                 100 * p.summary.a_win_share.mean);
+                 100 * p.summary.score.share.mean);
     fmt::print(
         "  ratings (Bradley-Terry, Elo scale, relative to {}; 95% intervals treat deals as independent)\n",
         names[0].c_str());

@@ -54,15 +54,17 @@ void add_tune(CLI::App& app, int& exit_code) {
       const std::string spec = p.agent.to_string();
       std::fputs(fmt::format("  {:<44} {:+8.1f} [{:+7.1f}, {:+7.1f}] {:6.2f}% [{:5.2f}%, {:5.2f}%] {:+6.0f} "
                              "[{:+5.0f}, {:+5.0f}]\n",
-                             spec, s.margin.mean, s.margin.lo, s.margin.hi, 100 * s.a_win_share.mean,
-                             100 * s.a_win_share.lo, 100 * s.a_win_share.hi, s.elo.mean, s.elo.lo, s.elo.hi)
+                             spec, s.margin.mean, s.margin.lo, s.margin.hi, 100 * s.score.share.mean,
+                             100 * s.score.share.lo, 100 * s.score.share.hi, s.score.elo.mean, s.score.elo.lo,
+                             s.score.elo.hi)
                      .c_str(),
                  stdout);
       std::fflush(stdout);
       for (const auto& [name, value] : p.values) csv += value + ",";
-      csv += fmt::format("\"{}\",{},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g}\n", spec,
-                         s.rows, s.margin.mean, s.margin.lo, s.margin.hi, s.a_win_share.mean,
-                         s.a_win_share.lo, s.a_win_share.hi, s.elo.mean, s.elo.lo, s.elo.hi);
+      csv +=
+          fmt::format("\"{}\",{},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g}\n", spec,
+                      s.rows, s.margin.mean, s.margin.lo, s.margin.hi, s.score.share.mean, s.score.share.lo,
+                      s.score.share.hi, s.score.elo.mean, s.score.elo.lo, s.score.elo.hi);
     }
     if (!o->out.empty()) {
       write_atomically(o->out, csv);

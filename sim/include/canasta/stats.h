@@ -5,7 +5,9 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -50,28 +52,30 @@ constexpr std::array<PerDealField, 14> per_deal_fields() {
            {"opening_turn", &PerDeal::opening_turn}}};
 }
 
-// A deals run. Agent A is side0's, B side1's; with duplicate both table sides count.
-struct Summary {
-  int64_t rows = 0;
-  int64_t a_won = 0, b_won = 0, tied = 0;
-  Interval a_win_share;       // Wilson, ties count half
-  Interval margin;            // A minus B per deal; paired over duplicate twins when duplicate
-  Interval elo;               // Elo difference of A over B from the score share
-  double unpaired_width = 0;  // the margin interval's width as if the deals were not paired
-  PerDeal per_deal;           // game-level counts
+// The pairs of a duplicate run by what A scored in the deal (or game) and
+// in its twin: both lost, a loss and a draw, a win and a loss, both drawn, a
+// win and a draw, both won.
+struct Pentanomial {
+  int64_t ll = 0, ld = 0, wl = 0, dd = 0, wd = 0, ww = 0;
+  int64_t pairs() const { return ll + ld + wl + dd + wd + ww; }
+  friend bool operator==(const Pentanomial&, const Pentanomial&) = default;
 };
-Summary summarize(std::span<const DealRow> rows, bool duplicate);
 
-// A games run.
-struct GameSummary {
-  int64_t rows = 0, a_won = 0, b_won = 0, other = 0;  // other: drawn or abandoned
-  Interval a_win_share;                               // Wilson; drawn or abandoned games count half
-  Interval margin;  // A's final total minus B's, paired over twins in duplicate
-  Interval elo;
-  double deals = 0;  // deals per game
-  PerDeal per_deal;  // game-level counts over all deals of all games
+// How A scored against B (a win 1, a draw 1/2, a loss 0, from the point of
+// view of A) and what follows, as fastchess reports it (sim/doc/experiments.md):
+// over single deals or games (trinomial) in a plain run, over duplicate pairs
+// (pentanomial) in a duplicate one.
+struct ScoreStats {
+  int64_t a_won = 0, b_won = 0, drawn = 0;  // deals or games
+  bool paired = false;                      // the figures below come from duplicate pairs
+  Pentanomial penta;                        // paired only
+  Interval share;    // A's mean score; Wilson interval (trinomial) or normal over pairs (pentanomial)
+  Interval elo;      // -400 log10(1/share - 1), and of the share's bounds
+  Interval nelo;     // normalized Elo: (share - 1/2) / sd * 800 / ln 10, sd per deal or sqrt(2) x per pair
+  double los = 0.5;  // likelihood of superiority: P(A stronger), normal approximation
+  double draw_ratio = 0;  // draws per deal (trinomial), or pairs scoring 1/2 (WL or DD) per pair
+  bool mirror = false;    // paired, and every pair cancelled exactly: duplicate play measures nothing
 };
-GameSummary summarize_games(std::span<const GameRow> rows, bool duplicate);
 
 // The state of a sequential test.
 struct SprtResult {
@@ -79,6 +83,44 @@ struct SprtResult {
   double lower = 0, upper = 0;  // ln(beta / (1 - alpha)), ln((1 - beta) / alpha)
   int decision = 0;             // +1: H1 accepted, -1: H0 accepted, 0: undecided
 };
+// A deals run. Agent A is side0's, B side1's; with duplicate both table sides count.
+struct Summary {
+  int64_t rows = 0;
+  ScoreStats score;
+  Interval margin;                 // A minus B per deal; paired over duplicate twins when duplicate
+  double unpaired_width = 0;       // the margin interval's width as if the deals were not paired
+  PerDeal per_deal;                // game-level counts
+  std::string_view status;         // "complete", "decided" (by the sequential test) or "partial"
+  std::optional<SprtResult> sprt;  // when the run has a sequential test
+};
+// The summary of a run's rows (with its sequential test and status) ...
+Summary summarize(std::span<const DealRow> rows, const ExperimentConfig& c);
+// ... or of rows alone.
+Summary summarize(std::span<const DealRow> rows, bool duplicate);
+
+// A games run. A drawn or abandoned game counts as a draw.
+struct GameSummary {
+  int64_t rows = 0;
+  ScoreStats score;
+  Interval margin;          // A's final total minus B's, paired over twins in duplicate
+  double deals = 0;         // deals per game
+  PerDeal per_deal;         // game-level counts over all deals of all games
+  std::string_view status;  // "complete" or "partial"
+};
+GameSummary summarize_games(std::span<const GameRow> rows, const ExperimentConfig& c);
+GameSummary summarize_games(std::span<const GameRow> rows, bool duplicate);
+
+// One deal's (or game's) result for A, for score_stats: its index, its twin,
+// A's score (1, 1/2 or 0) and A's margin.
+struct Outcome {
+  int64_t index = 0;
+  int twin = 0;
+  double score = 0, margin = 0;
+};
+// The statistics of outcomes in (index, twin) order; in duplicate, a twin 1
+// that follows its twin 0 makes a pair.
+ScoreStats score_stats(std::span<const Outcome> outcomes, bool duplicate);
+
 // The generalized SPRT on the per-deal (or, in duplicate, per-pair) score
 // share of A, by the normal approximation.
 SprtResult sprt(std::span<const DealRow> rows, bool duplicate, const SprtConfig& test);
@@ -88,5 +130,6 @@ Interval wilson(double successes, double n);        // a share with its Wilson i
 Interval mean_interval(std::span<const double> x);  // a mean with its normal interval
 double elo_of(double share);                        // -400 log10(1/p - 1), p clamped away from 0 and 1
 Interval elo_interval(const Interval& share);       // elo_of of the share and of its bounds
+double normal_cdf(double z);                        // the standard normal distribution function
 
 }  // namespace canasta

@@ -9,23 +9,25 @@
 
 namespace canasta {
 
-// Card kinds: JK 2 3r 3b 4 5 6 7 8 9 10 J Q K A.
+// Card kinds: JK 2 3r 3b 4 5 6 7 8 9 10 J Q K A. The readers take tokens as
+// written here or all in lower case (jk, q); with `exact` (records, which
+// the program writes), only as written here.
 std::string_view kind_token(int kind);
-bool parse_kind(std::string_view token, int& kind);
+bool parse_kind(std::string_view token, int& kind, bool exact = false);
 
 // A multiset of cards as space-separated tokens in kind order ("4 4 K JK" is
 // written "JK 4 4 K").
 std::string cards_to_string(CardSet cards);
-bool parse_cards(std::string_view text, CardSet& out, std::string& error);
+bool parse_cards(std::string_view text, CardSet& out, std::string& error, bool exact = false);
 
 // Actions: "draw", "take Q: Q Q", "take Q:" (top added to the side's meld),
 // "meld K: K K K JK", "meld 3b: 3b 3b 3b", "ask", "yes", "no", "pass",
 // "discard 7".
 std::string action_to_string(Action a);
-bool parse_action(std::string_view text, Action& out, std::string& error);
+bool parse_action(std::string_view text, Action& out, std::string& error, bool exact = false);
 
 // A deck order: space-separated card tokens, first dealt first.
 std::string deck_to_string(const Deck& deck, int size);
-bool parse_deck(std::string_view text, Deck& deck, int& size, std::string& error);
+bool parse_deck(std::string_view text, Deck& deck, int& size, std::string& error, bool exact = false);
 
 }  // namespace canasta
