@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The whole test suite, what CI runs. Installs what is missing, then five
-# stages, each configuration built once:
+# The whole test suite, what CI runs. Installs what is missing (Chromium
+# too, for the replay page's browser test, which is skipped with a message
+# where it cannot run), then five stages, each configuration built once:
 #   format   clang-format would change nothing (.clang-format);
 #   release  a Release build with warnings as errors, every test;
 #   asan     a Debug build (at -O1) with AddressSanitizer and
@@ -22,7 +23,7 @@ cd "$(dirname "$0")/.."
 stages=${STAGES:-format release asan tsan fuzz}
 long=${CANASTA_LONG_TESTS:-OFF}
 jobs=$(nproc)
-bash scripts/setup.sh clang-format clang libclang-rt-14-dev
+bash scripts/setup.sh clang-format clang libclang-rt-14-dev chromium
 start=$SECONDS
 stage() { echo "== $1 ($((SECONDS - start)) s)"; }
 

@@ -163,6 +163,7 @@ Action IsmctsAgent::act(const View& view, Rng& rng) {
   ActionList legal;
   view.legal_actions(legal);
   last_iterations_ = 0;
+  last_visits_.clear();
   if (legal.size() == 1) return legal[0];
   const int trees = static_cast<int>(trees_.size());
   std::vector<uint64_t> seeds(static_cast<size_t>(trees));
@@ -184,6 +185,7 @@ Action IsmctsAgent::act(const View& view, Rng& rng) {
   // Merge the root children of every tree: the most visited action wins.
   Action best = legal[0];
   int best_visits = -1;
+  last_visits_.clear();
   for (Action a : legal) {
     int visits = 0;
     for (const auto& tree : trees_) {
@@ -191,6 +193,7 @@ Action IsmctsAgent::act(const View& view, Rng& rng) {
       for (int c = nodes[0].first_child; c >= 0; c = nodes[c].next_sibling)
         if (nodes[c].action == a.raw()) visits += nodes[c].visits;
     }
+    last_visits_.emplace_back(a, visits);
     if (visits > best_visits) best_visits = visits, best = a;
   }
   return best;

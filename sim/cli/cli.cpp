@@ -30,6 +30,7 @@ int run(int argc, const char* const* argv) {
   add_play(app, exit_code);
   add_agents(app, exit_code);
   add_replay(app, exit_code);
+  add_show(app, exit_code);
   add_sim(app, exit_code);
   add_merge(app, exit_code);
   add_tune(app, exit_code);

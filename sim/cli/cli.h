@@ -38,6 +38,7 @@ void add_deal(CLI::App& app, int& exit_code);
 void add_play(CLI::App& app, int& exit_code);
 void add_agents(CLI::App& app, int& exit_code);
 void add_replay(CLI::App& app, int& exit_code);
+void add_show(CLI::App& app, int& exit_code);
 void add_sim(CLI::App& app, int& exit_code);
 void add_merge(CLI::App& app, int& exit_code);
 void add_tune(CLI::App& app, int& exit_code);

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "canasta/agent_base.h"
@@ -44,12 +45,16 @@ class IsmctsAgent final : public Agent {
   Action act(const View& view, Rng& rng) override;
   // Iterations run by the last decision (all trees).
   int64_t last_iterations() const { return last_iterations_; }
+  // The root's visits of each legal action of the last decision (all trees),
+  // in legal-action order; empty when there was one legal action.
+  const std::vector<std::pair<Action, int>>& last_visits() const { return last_visits_; }
 
  private:
   struct Tree;
   IsmctsParams p_;
   std::vector<std::unique_ptr<Tree>> trees_;  // node pools reused between decisions
   int64_t last_iterations_ = 0;
+  std::vector<std::pair<Action, int>> last_visits_;
 };
 
 }  // namespace canasta

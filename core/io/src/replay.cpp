@@ -6,11 +6,15 @@
 
 namespace canasta {
 
-bool replay_record(const DealRecord& r, std::string& error, State* end) {
+namespace {
+
+// replay_record, keeping every state in `states` when it is given.
+bool replay(const DealRecord& r, std::string& error, State* end, std::vector<State>* states) {
   const Rules& rules = r.rules;
   State local;
   State& s = end ? *end : local;
   start_deal(s, rules, r.deck, r.deck_size, r.dealer, r.scores_before);
+  if (states) states->assign(1, s);
   ActionList legal;
   for (size_t i = 0; i < r.actions.size(); ++i) {
     const auto [seat, a] = r.actions[i];
@@ -31,6 +35,7 @@ bool replay_record(const DealRecord& r, std::string& error, State* end) {
       return false;
     }
     apply(s, a);
+    if (states) states->push_back(s);
     if (const char* bad = check_invariants(s)) {
       error = where() + ": engine invariant broken: " + bad;
       return false;
@@ -58,6 +63,16 @@ bool replay_record(const DealRecord& r, std::string& error, State* end) {
     }
   }
   return true;
+}
+
+}  // namespace
+
+bool replay_record(const DealRecord& rec, std::string& error, State* end) {
+  return replay(rec, error, end, nullptr);
+}
+
+bool replay_states(const DealRecord& rec, std::vector<State>& states, std::string& error) {
+  return replay(rec, error, nullptr, &states);
 }
 
 bool RecordChecker::check(const DealRecord& rec, std::string& error) {

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "canasta/game.h"
 #include "canasta/record.h"
@@ -14,6 +15,9 @@ namespace canasta {
 // naming the first disagreement (its action index).
 // `end` (optional) receives the deal's final state.
 bool replay_record(const DealRecord& rec, std::string& error, State* end = nullptr);
+// The same, keeping the deal's states for viewers: states[0] as dealt,
+// states[i] after action i - 1.
+bool replay_states(const DealRecord& rec, std::vector<State>& states, std::string& error);
 
 // Checks a stream of records in order: every record replays clean; a game's
 // records follow each other (same seed, the next deal, the rotated dealer,

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# The replay page in a real browser (headless Chromium): after stepping with
+# the keyboard, every hand shows as many cards as the engine's state holds, in
+# the full view and in one seat's view. Skipped (exit code 77) where Chromium
+# is not installed.
+#   bash browser.sh CANASTA WORK_DIR
+set -euo pipefail
+canasta=$1
+work=$2
+chromium=$(command -v chromium || command -v chromium-browser || true)
+if [[ -z $chromium ]]; then
+  echo "skipped: no Chromium (Debian: apt-get install chromium)"
+  exit 77
+fi
+rm -rf "$work"
+mkdir -p "$work"
+cd "$work"
+fail() {
+  echo "FAIL: $*" >&2
+  exit 1
+}
+browse() {
+  "$chromium" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking \
+    --disable-component-update --disable-sync --user-data-dir="$work/profile" "$@" 2>/dev/null
+}
+for profile in classic two-player; do
+  "$canasta" play --seed 3 --profile "$profile" --side0 heuristic --record "$profile.jsonl" >/dev/null
+  "$canasta" show "$profile.jsonl" --html "$profile.html" >/dev/null
+  players=$([[ $profile == classic ]] && echo 4 || echo 2)
+  for view in all 1; do
+    # Deal 2 (line 2) opened at step 3, then three presses of the right arrow and one of the left: step 5.
+    dom=$(browse --virtual-time-budget=5000 --dump-dom \
+      "file://$work/$profile.html#deal=1&step=3&view=$view&press=Right,Right,Right,Left")
+    grep -q 'data-current-step="5"' <<<"$dom" || fail "$profile: the page did not step to 5"
+    want=$("$canasta" show "$profile.jsonl" --line 2 --step 5 --no-color)
+    for ((seat = 0; seat < players; ++seat)); do
+      n=$(sed -n "s/^  seat $seat   \([0-9]*\) card.*/\1/p" <<<"$want")
+      got=$(grep -o "data-seat=\"$seat\" data-count=\"[0-9]*\"" <<<"$dom" | grep -o '[0-9]*"$' | tr -d '"')
+      [[ -n $n && $got == "$n" ]] || fail "$profile, view $view: seat $seat shows ${got:-no} cards, the engine holds $n"
+    done
+    if [[ $view != all ]]; then
+      backs=$(grep -o 'class="card back"' <<<"$dom" | wc -l)
+      [[ $backs -gt 0 ]] || fail "$profile: seat $view's view shows the other hands"
+    fi
+  done
+done
+browse --window-size=1400,950 --screenshot="$work/replay.png" "file://$work/classic.html#deal=1&step=40" >/dev/null
+[[ $(stat -c %s replay.png) -gt 20000 ]] || fail "the screenshot is empty"
+echo "browser: the replay page shows every hand as the engine holds it"
