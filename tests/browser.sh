@@ -5,20 +5,13 @@
 # is not installed.
 #   bash browser.sh CANASTA WORK_DIR
 set -euo pipefail
-canasta=$1
-work=$2
+source "$(dirname "$0")/lib.sh"
+setup "$1" "$2"
 chromium=$(command -v chromium || command -v chromium-browser || true)
 if [[ -z $chromium ]]; then
   echo "skipped: no Chromium (Debian: apt-get install chromium)"
   exit 77
 fi
-rm -rf "$work"
-mkdir -p "$work"
-cd "$work"
-fail() {
-  echo "FAIL: $*" >&2
-  exit 1
-}
 browse() {
   "$chromium" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking \
     --disable-component-update --disable-sync --user-data-dir="$work/profile" "$@" 2>/dev/null

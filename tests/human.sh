@@ -5,15 +5,8 @@
 # ends, which quits cleanly. The record of the finished deals replays clean.
 #   bash human.sh CANASTA WORK_DIR
 set -euo pipefail
-canasta=$1
-work=$2
-rm -rf "$work"
-mkdir -p "$work"
-cd "$work"
-fail() {
-  echo "FAIL: $*" >&2
-  exit 1
-}
+source "$(dirname "$0")/lib.sh"
+setup "$1" "$2"
 for profile in classic two-player; do
   {
     printf 'help\nhint\nbanana\n0\n99\nmeld Q: Q\n\x01\x02\n'

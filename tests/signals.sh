@@ -8,15 +8,8 @@
 # holds one whole run, the new one or the one before, never a mix.
 #   bash signals.sh CANASTA WORK_DIR
 set -euo pipefail
-canasta=$1
-work=$2
-rm -rf "$work"
-mkdir -p "$work"
-cd "$work"
-fail() {
-  echo "FAIL: $*" >&2
-  exit 1
-}
+source "$(dirname "$0")/lib.sh"
+setup "$1" "$2"
 # A directory is absent, or one consistent run (merge reads and checks it).
 consistent() { [[ ! -e $1 ]] || "$canasta" merge --partial "$1" >/dev/null || fail "$1 is not one consistent run"; }
 # The run under test, started directly (not in a subshell, which would take the signals).

@@ -22,10 +22,7 @@ std::string melds(const TeamMelds& m) {
   std::string out;
   for (int k = kBlack3; k <= kLastNatural; ++k) {
     if (!m.has(k)) continue;
-    CardSet c;
-    c.add(k, m.naturals.count(k));
-    c.add(kJoker, m.jokers.count(k));
-    c.add(kTwo, m.twos.count(k));
+    const CardSet c = m.cards(k);
     out += fmt::format("{}{}:{}{}", out.empty() ? "" : "|", kind_token(k), tokens(c),
                        m.is_canasta(k) ? (m.wilds(k) ? "*m" : "*n") : "");
   }

@@ -35,10 +35,7 @@ std::string melds(const TeamMelds& m, bool color) {
   std::string out;
   for (int k = kBlack3; k <= kLastNatural; ++k) {
     if (!m.has(k)) continue;
-    CardSet c;
-    c.add(k, m.naturals.count(k));
-    c.add(kJoker, m.jokers.count(k));
-    c.add(kTwo, m.twos.count(k));
+    const CardSet c = m.cards(k);
     std::string tag;
     if (m.is_canasta(k)) {
       const char* kind = m.wilds(k) == 0 ? "natural canasta" : "mixed canasta";

@@ -32,6 +32,14 @@ struct TeamMelds {
     return naturals.value() + card_value(kJoker) * jokers.total() + card_value(kTwo) * twos.total();
   }
   int cards() const { return naturals.total() + jokers.total() + twos.total(); }
+  // The cards of the meld of `rank`: its naturals and its wild cards.
+  CardSet cards(int rank) const {
+    CardSet c;
+    c.add(rank, naturals.count(rank));
+    c.add(kJoker, jokers.count(rank));
+    c.add(kTwo, twos.count(rank));
+    return c;
+  }
   // Bit r set when the side has a meld of rank r.
   uint16_t ranks() const { return naturals.kinds(); }
 };

@@ -39,10 +39,7 @@ std::string melds_to_string(const TeamMelds& m) {
   for (int k = kBlack3; k <= kLastNatural; ++k) {
     if (!m.has(k)) continue;
     if (!out.empty()) out += "; ";
-    CardSet c;
-    c.add(k, m.naturals.count(k));
-    c.add(kJoker, m.jokers.count(k));
-    c.add(kTwo, m.twos.count(k));
+    const CardSet c = m.cards(k);
     out += std::string(kind_token(k)) + ": " + cards_to_string(c);
   }
   return out;
