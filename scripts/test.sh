@@ -23,7 +23,7 @@ cd "$(dirname "$0")/.."
 stages=${STAGES:-format release asan tsan fuzz}
 long=${CANASTA_LONG_TESTS:-OFF}
 jobs=$(nproc)
-bash scripts/setup.sh clang-format clang libclang-rt-14-dev chromium
+bash scripts/setup.sh clang-format clang libclang-rt-14-dev chromium python3-dev python3-pybind11 python3-numpy python3-pytest
 start=$SECONDS
 stage() { echo "== $1 ($((SECONDS - start)) s)"; }
 

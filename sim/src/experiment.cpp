@@ -141,8 +141,11 @@ struct Worker {
   State s;
   DealRecord rec;
 
-  explicit Worker(const ExperimentConfig& c) {
-    for (int seat = 0; seat < c.rules.players; ++seat) agents.push_back(make_agent(seat_agent(c, seat)));
+  Worker(const ExperimentConfig& c, const RunHooks& hooks) {
+    for (int seat = 0; seat < c.rules.players; ++seat) {
+      std::unique_ptr<Agent> a = hooks.agent_for ? hooks.agent_for(seat) : nullptr;
+      agents.push_back(a ? std::move(a) : make_agent(seat_agent(c, seat)));
+    }
   }
   // The agents of twin `swapped`, by seat.
   auto seats(int swapped, const Rules& rules) const {
@@ -214,7 +217,7 @@ void play_indices(const ExperimentConfig& c, Rows<Row>& out, int64_t batch, int6
     out.grow(next);
     if (recording) lines.assign(static_cast<size_t>(next - first), std::string());
     parallel_chunks(threads, first, next, grain, [&](int64_t begin, int64_t end) {
-      Worker worker(c);
+      Worker worker(c, hooks);
       for (int64_t i = begin; i != end; ++i) {
         if (hooks.stop && hooks.stop->load(std::memory_order_relaxed)) return;
         play(i, worker, recording ? &lines[static_cast<size_t>(i - first)] : nullptr);

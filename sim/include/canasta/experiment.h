@@ -9,6 +9,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -145,6 +146,10 @@ struct RunHooks {
   std::function<void(int64_t)> progress;
   // Receives the record of every kept row (every deal of every kept game).
   RecordSink records;
+  // Makes the agent of a seat (as seated in the original deal) instead of
+  // its spec, when it returns one: agents that no spec names, such as the
+  // Python module's. Called once per seat and worker.
+  std::function<std::unique_ptr<Agent>(int seat)> agent_for;
 };
 
 // Plays single deals: deal k is dealt from the stream (seed, kSingleDeck, k),

@@ -1,0 +1,507 @@
+// The Python module `canasta` (pybind11): the game in OpenSpiel's shape,
+// the project's agents and Python agents, simulations whose rows come back
+// as NumPy arrays without a copy, and readers of records and result
+// directories (sim/doc/python.md).
+#include <fmt/format.h>
+#include <pybind11/functional.h>
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <cstring>
+#include <fstream>
+#include <stdexcept>
+
+#include "canasta/agent.h"
+#include "canasta/experiment.h"
+#include "canasta/game.h"
+#include "canasta/notation.h"
+#include "canasta/position.h"
+#include "canasta/profile.h"
+#include "canasta/record.h"
+#include "canasta/replay.h"
+#include "canasta/results.h"
+#include "canasta/runner.h"
+#include "canasta/stats.h"
+#include "observation.h"
+
+namespace py = pybind11;
+using namespace canasta;
+
+namespace {
+
+constexpr int kTerminal = -4;              // OpenSpiel's kTerminalPlayerId
+constexpr int kDistinctActions = 1 << 18;  // an action's integer has 18 bits (canasta/types.h)
+
+Rules rules_or_raise(const std::string& spec) {
+  Rules r;
+  std::string error;
+  if (!parse_profile(spec, r, error)) throw py::value_error(error);
+  return r;
+}
+
+AgentSpec agent_or_raise(const std::string& spec) {
+  AgentSpec a;
+  std::string error;
+  if (!parse_agent_spec(spec, a, error)) throw py::value_error(error);
+  return a;
+}
+
+Action action_of(uint32_t raw) { return Action(raw); }
+
+// A deal in play, with its history: single deal `deal` of `seed`.
+struct PyState {
+  State s, start;
+  uint64_t seed = 0;
+  int64_t deal = 0;
+  std::vector<std::pair<int, uint32_t>> history;
+
+  // The finished deal's record: one JSON line that canasta replay checks.
+  std::string record_line() const {
+    if (!s.over()) throw py::value_error("the deal is not over");
+    DealRecord rec;
+    begin_single_record(rec, start, seed, deal);
+    for (const auto& [seat, a] : history) rec.actions.emplace_back(seat, Action(a));
+    end_record(rec, s);
+    return to_json_line(rec);
+  }
+
+  std::vector<uint32_t> legal_actions() const {
+    ActionList list;
+    canasta::legal_actions(s, list);
+    std::vector<uint32_t> out;
+    out.reserve(static_cast<size_t>(list.size()));
+    for (Action a : list) out.push_back(a.raw());
+    return out;
+  }
+  void apply_action(uint32_t raw) {
+    if (s.over()) throw py::value_error("the deal is over");
+    const Action a = action_of(raw);
+    if (!is_legal(s, a))
+      throw py::value_error("illegal action " + action_to_string(a) + " (" + std::to_string(raw) + ")");
+    history.emplace_back(s.actor(), raw);
+    apply(s, a);
+  }
+  std::vector<int> returns() const {
+    const auto score = deal_score(s);
+    std::vector<int> out;
+    for (int seat = 0; seat < s.rules.players; ++seat) out.push_back(score[s.rules.team_of(seat)].total());
+    return out;
+  }
+};
+
+void check_seat(const State& s, int seat) {
+  if (seat < 0 || seat >= s.rules.players)
+    throw py::value_error("no seat " + std::to_string(seat) + " in a game of " +
+                          std::to_string(s.rules.players));
+}
+
+py::array_t<float> observation(const State& s, int seat) {
+  check_seat(s, seat);
+  py::array_t<float> out(kObservationSize);
+  observation_tensor(View(s, seat), out.mutable_data());
+  return out;
+}
+
+// What one seat sees of a deal, taken when the view is made (a Python agent
+// may keep it; it holds nothing the seat could not see).
+struct PyView {
+  int seat = 0;
+  std::vector<uint32_t> legal;
+  std::vector<float> obs;
+  std::string info, hand;
+
+  explicit PyView(const View& v) : seat(v.seat()), obs(kObservationSize), info(information_state(v)) {
+    ActionList list;
+    v.legal_actions(list);
+    for (Action a : list) legal.push_back(a.raw());
+    observation_tensor(v, obs.data());
+    hand = cards_to_string(v.hand());
+  }
+};
+
+// An agent written in Python: `fn(view) -> action`. Called with the GIL held.
+class PyAgent final : public Agent {
+ public:
+  explicit PyAgent(py::function fn) : fn_(std::move(fn)) {}
+  Action act(const View& v, Rng&) override {
+    py::gil_scoped_acquire gil;
+    PyView view(v);
+    const auto raw = fn_(view).cast<uint32_t>();
+    const Action a = action_of(raw);
+    if (std::find(view.legal.begin(), view.legal.end(), raw) == view.legal.end())
+      throw py::value_error("a Python agent chose an illegal action: " + action_to_string(a));
+    return a;
+  }
+
+ private:
+  py::function fn_;
+};
+
+}  // namespace
+
+namespace {
+
+// A NumPy structured dtype over Row's memory: (name, offset, format) per field.
+struct Field {
+  const char* name;
+  size_t offset;
+  const char* format;
+};
+
+py::dtype dtype_of(const std::vector<Field>& fields, size_t itemsize) {
+  py::list names, formats, offsets;
+  for (const Field& f : fields) {
+    names.append(f.name);
+    formats.append(f.format);
+    offsets.append(f.offset);
+  }
+  py::dict d;
+  d["names"] = names;
+  d["formats"] = formats;
+  d["offsets"] = offsets;
+  d["itemsize"] = itemsize;
+  return py::dtype::from_args(d);
+}
+
+py::dtype deal_dtype() {
+  return dtype_of({{"deal", offsetof(DealRow, deal), "<i8"},
+                   {"swapped", offsetof(DealRow, swapped), "i1"},
+                   {"end", offsetof(DealRow, end), "i1"},
+                   {"out_seat", offsetof(DealRow, out_seat), "i1"},
+                   {"concealed", offsetof(DealRow, concealed), "i1"},
+                   {"turns", offsetof(DealRow, turns), "<i2"},
+                   {"actions", offsetof(DealRow, actions), "<i2"},
+                   {"score", offsetof(DealRow, score), "(2,)<i4"},
+                   {"natural_canastas", offsetof(DealRow, natural_canastas), "(2,)i1"},
+                   {"mixed_canastas", offsetof(DealRow, mixed_canastas), "(2,)i1"},
+                   {"red_threes", offsetof(DealRow, red_threes), "(2,)i1"},
+                   {"opening_turn", offsetof(DealRow, opening_turn), "(2,)<i2"},
+                   {"pickups", offsetof(DealRow, pickups), "<i2"},
+                   {"pickup_cards", offsetof(DealRow, pickup_cards), "<i2"},
+                   {"freezes", offsetof(DealRow, freezes), "<i2"},
+                   {"blocks", offsetof(DealRow, blocks), "<i2"}},
+                  sizeof(DealRow));
+}
+
+py::dtype game_dtype() {
+  std::vector<Field> fields{{"game", offsetof(GameRow, game), "<i8"},
+                            {"swapped", offsetof(GameRow, swapped), "i1"},
+                            {"end", offsetof(GameRow, end), "i1"},
+                            {"winner", offsetof(GameRow, winner), "i1"},
+                            {"total", offsetof(GameRow, total), "(2,)<i4"}};
+  for (const DealCountField& f : deal_count_fields()) {
+    const auto offset = offsetof(GameRow, counts) +
+                        static_cast<size_t>(reinterpret_cast<const char*>(
+                                                &(static_cast<const DealCounts*>(nullptr)->*f.member)) -
+                                            static_cast<const char*>(nullptr));
+    fields.push_back({f.name.data(), offset, "<i8"});
+  }
+  return dtype_of(fields, sizeof(GameRow));
+}
+
+// The rows as a NumPy array over their own memory, which the array keeps alive.
+template <class Row>
+py::array rows_array(std::vector<Row>&& rows, const py::dtype& dtype) {
+  auto* owned = new std::vector<Row>(std::move(rows));
+  py::capsule keep(owned, [](void* p) { delete static_cast<std::vector<Row>*>(p); });
+  return py::array(dtype, {static_cast<py::ssize_t>(owned->size())}, {static_cast<py::ssize_t>(sizeof(Row))},
+                   owned->data(), keep);
+}
+
+py::object json_loads(const std::string& text) { return py::module_::import("json").attr("loads")(text); }
+
+// An agent of a sim: a spec string, or a Python callable.
+std::function<std::unique_ptr<Agent>()> agent_maker(const py::object& o, bool& python) {
+  if (py::isinstance<py::str>(o)) {
+    const AgentSpec spec = agent_or_raise(o.cast<std::string>());
+    return [spec] { return make_agent(spec); };
+  }
+  if (PyCallable_Check(o.ptr())) {
+    python = true;
+    py::function fn = o.cast<py::function>();
+    return [fn] { return std::unique_ptr<Agent>(new PyAgent(fn)); };
+  }
+  throw py::type_error("an agent is a spec string (\"heuristic:freeze=6\") or a callable taking a View");
+}
+
+// A Python side appears in the summary's configuration by its callable's name.
+void name_python_sides(py::dict& out, const std::array<std::string, 2>& names) {
+  py::dict config = out["summary"]["config"];
+  for (int side = 0; side < 2; ++side)
+    if (!names[static_cast<size_t>(side)].empty())
+      config[side ? "side1" : "side0"] = names[static_cast<size_t>(side)];
+}
+
+py::dict run_sim(const std::string& profile, const py::object& side0, const py::object& side1, int64_t deals,
+                 int64_t games, py::object duplicate, uint64_t seed, int threads, const py::dict& seats,
+                 const std::string& shard, py::object sprt) {
+  ExperimentConfig c;
+  c.rules = rules_or_raise(profile);
+  c.seed = seed;
+  c.deals = deals;
+  c.games = games;
+  c.threads = threads;
+  // The agents: specs go into the configuration, callables are Python
+  // agents, made for their seats by the run (which then has one thread).
+  std::array<py::object, kMaxSeats> callables;
+  std::array<std::string, 2> names;
+  const auto spec_of = [&](const py::object& o, int side, int seat) {
+    if (py::isinstance<py::str>(o)) return agent_or_raise(o.cast<std::string>());
+    if (!PyCallable_Check(o.ptr()))
+      throw py::type_error("an agent is a spec string (\"heuristic:freeze=6\") or a callable taking a View");
+    for (int s = 0; s < c.rules.players; ++s)
+      if (seat == s || (seat < 0 && c.rules.team_of(s) == side)) callables[static_cast<size_t>(s)] = o;
+    if (seat < 0)
+      names[static_cast<size_t>(side)] = "python:" + py::str(o.attr("__name__")).cast<std::string>();
+    return AgentSpec{};
+  };
+  c.side0 = spec_of(side0, 0, -1);
+  c.side1 = spec_of(side1, 1, -1);
+  for (const auto& [key, value] : seats)
+    c.seats.push_back(
+        {key.cast<int>(), spec_of(py::reinterpret_borrow<py::object>(value), -1, key.cast<int>())});
+  RunHooks hooks;
+  const bool python =
+      std::any_of(callables.begin(), callables.end(), [](const py::object& o) { return bool(o); });
+  if (python) {
+    c.threads = 1;  // a Python agent holds the interpreter: one thread
+    hooks.agent_for = [callables](int seat) -> std::unique_ptr<Agent> {
+      const py::object& fn = callables[static_cast<size_t>(seat)];
+      if (!fn) return nullptr;
+      py::gil_scoped_acquire gil;
+      return std::make_unique<PyAgent>(fn.cast<py::function>());
+    };
+  }
+  if (!shard.empty()) {
+    const size_t slash = shard.find('/');
+    try {
+      c.shard = std::stoi(shard.substr(0, slash));
+      c.shards = std::stoi(shard.substr(slash + 1));
+    } catch (const std::exception&) {
+      throw py::value_error("shard wants \"i/n\"");
+    }
+  }
+  if (!sprt.is_none()) {
+    const auto t = sprt.cast<std::vector<double>>();
+    if ((t.size() != 2 && t.size() != 4) || !(t[1] > t[0]))
+      throw py::value_error("sprt wants (elo0, elo1[, alpha, beta]) with elo0 < elo1");
+    c.sprt = SprtConfig{t[0], t[1], t.size() == 4 ? t[2] : 0.05, t.size() == 4 ? t[3] : 0.05};
+  }
+  // By default in duplicate when the sides differ: two specs by value, two callables by identity.
+  const bool same_sides =
+      py::isinstance<py::str>(side0) && py::isinstance<py::str>(side1) ? c.side0 == c.side1 : side0.is(side1);
+  c.duplicate = duplicate.is_none() ? !same_sides : duplicate.cast<bool>();
+  std::string error;
+  py::dict out;
+  if (games > 0) {
+    std::vector<GameRow> rows;
+    bool ok;
+    {
+      py::gil_scoped_release release;
+      ok = run_games(c, rows, error, hooks);
+    }
+    if (!ok) throw py::value_error(error);
+    out["summary"] = json_loads(game_summary_to_json(c, summarize_games(rows, c)));
+    name_python_sides(out, names);
+    out["rows"] = rows_array(std::move(rows), game_dtype());
+  } else {
+    std::vector<DealRow> rows;
+    bool ok;
+    {
+      py::gil_scoped_release release;
+      ok = run_deals(c, rows, error, hooks);
+    }
+    if (!ok) throw py::value_error(error);
+    out["summary"] = json_loads(summary_to_json(c, summarize(rows, c)));
+    name_python_sides(out, names);
+    out["rows"] = rows_array(std::move(rows), deal_dtype());
+  }
+  return out;
+}
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw py::value_error("cannot read '" + printable(path) + "'");
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+}  // namespace
+
+PYBIND11_MODULE(canasta, m) {
+  m.doc() = "Canasta: the rules engine, its agents and its simulator (sim/doc/python.md)";
+  m.attr("OBSERVATION_SIZE") = kObservationSize;
+  m.attr("TERMINAL") = kTerminal;
+
+  py::class_<PyView>(m, "View", "what one seat sees of a deal, taken when it was made")
+      .def_readonly("seat", &PyView::seat)
+      .def("legal_actions", [](const PyView& v) { return v.legal; })
+      .def("observation_tensor",
+           [](const PyView& v) { return py::array_t<float>(v.obs.size(), v.obs.data()); })
+      .def("information_state_string", [](const PyView& v) { return v.info; })
+      .def("hand", [](const PyView& v) { return v.hand; })
+      .def("action_to_string", [](const PyView&, uint32_t a) { return action_to_string(action_of(a)); });
+
+  py::class_<PyState>(m, "State", "a deal in play")
+      .def("current_player", [](const PyState& s) { return s.s.over() ? kTerminal : s.s.actor(); })
+      .def("legal_actions", &PyState::legal_actions,
+           "the actor's legal actions, in the engine's canonical order")
+      .def("apply_action", &PyState::apply_action, py::arg("action"))
+      .def("is_terminal", [](const PyState& s) { return s.s.over(); })
+      .def("returns", &PyState::returns, "each seat's side's deal score")
+      .def("clone", [](const PyState& s) { return s; })
+      .def(
+          "observation_tensor", [](const PyState& s, int seat) { return observation(s.s, seat); },
+          py::arg("seat"))
+      .def(
+          "information_state_string",
+          [](const PyState& s, int seat) {
+            check_seat(s.s, seat);
+            return information_state(View(s.s, seat));
+          },
+          py::arg("seat"))
+      .def("view",
+           [](const PyState& s, int seat) {
+             check_seat(s.s, seat);
+             return PyView(View(s.s, seat));
+           })
+      .def("action_to_string", [](const PyState&, uint32_t a) { return action_to_string(action_of(a)); })
+      .def("string_to_action",
+           [](const PyState&, const std::string& text) {
+             Action a;
+             std::string error;
+             if (!parse_action(text, a, error)) throw py::value_error(error);
+             return a.raw();
+           })
+      .def(
+          "history", [](const PyState& s) { return s.history; }, "(seat, action) pairs played so far")
+      .def("record_line", &PyState::record_line, "the finished deal's record, a line for canasta replay")
+      .def("serialize",
+           [](const PyState& s) {
+             std::string out = "canasta-state/1 ";
+             const auto* bytes = reinterpret_cast<const unsigned char*>(&s.s);
+             for (size_t i = 0; i < sizeof(State); ++i) out += fmt::format("{:02x}", bytes[i]);
+             return out;
+           })
+      .def("__str__", [](const PyState& s) { return position_to_string(s.s); });
+
+  py::class_<Rules>(m, "Game", "a rules profile: canasta.Game(\"two-player,target=3000\")")
+      .def(py::init(&rules_or_raise), py::arg("profile") = "classic")
+      .def_property_readonly("profile", [](const Rules& r) { return profile_spec(r); })
+      .def("num_players", [](const Rules& r) { return static_cast<int>(r.players); })
+      .def("num_distinct_actions", [](const Rules&) { return kDistinctActions; })
+      .def("observation_tensor_shape", [](const Rules&) { return std::vector<int>{kObservationSize}; })
+      .def(
+          "new_initial_state",
+          [](const Rules& r, uint64_t seed, int64_t deal) {
+            PyState s;
+            start_single_deal(s.s, r, seed, deal);
+            s.start = s.s;
+            s.seed = seed;
+            s.deal = deal;
+            return s;
+          },
+          py::arg("seed") = 1, py::arg("deal") = 0,
+          "single deal `deal` of the seed, as canasta sim deals it (dealer: deal mod players)")
+      .def("deserialize_state", [](const Rules& r, const std::string& text) {
+        const std::string head = "canasta-state/1 ";
+        if (text.rfind(head, 0) != 0 || text.size() != head.size() + 2 * sizeof(State))
+          throw py::value_error("not a state serialized by this version");
+        PyState s;
+        auto* bytes = reinterpret_cast<unsigned char*>(&s.s);
+        for (size_t i = 0; i < sizeof(State); ++i)
+          bytes[i] = static_cast<unsigned char>(std::stoi(text.substr(head.size() + 2 * i, 2), nullptr, 16));
+        if (!(s.s.rules == r)) throw py::value_error("the state is of another profile");
+        if (const char* bad = check_invariants(s.s))
+          throw py::value_error(std::string("inconsistent state: ") + bad);
+        return s;
+      });
+
+  py::class_<Agent>(m, "Agent", "an agent of the project, from its spec")
+      .def(py::init([](const std::string& spec) { return make_agent(agent_or_raise(spec)); }),
+           py::arg("spec"))
+      .def(
+          "act",
+          [](Agent& a, const PyState& s, uint64_t seed) {
+            if (s.s.over()) throw py::value_error("the deal is over");
+            Rng rng(seed);
+            return a.act(View(s.s, s.s.actor()), rng).raw();
+          },
+          py::arg("state"), py::arg("seed") = 0, "the action the agent plays for the actor of `state`");
+
+  m.def(
+      "play_deal",
+      [](const PyState& start, const py::list& agents, uint64_t seed) {
+        if (static_cast<int>(agents.size()) != start.s.rules.players)
+          throw py::value_error("play_deal wants one agent per seat");
+        std::vector<std::unique_ptr<Agent>> owned;
+        for (const auto& o : agents) {
+          bool python = false;
+          owned.push_back(agent_maker(py::reinterpret_borrow<py::object>(o), python)());
+        }
+        PyState s = start;
+        struct Keep : PlayObserver {
+          PyState& s;
+          explicit Keep(PyState& state) : s(state) {}
+          void before(const State&, int seat, Action a) { s.history.emplace_back(seat, a.raw()); }
+        };
+        Rng rng(seed);
+        play_deal(
+            s.s, [&](int seat) -> Agent& { return *owned[static_cast<size_t>(seat)]; }, rng, Keep(s));
+        return s;
+      },
+      py::arg("state"), py::arg("agents"), py::arg("seed") = 0,
+      "plays the deal to its end with one agent per seat (a spec, or a callable taking a View); "
+      "single-threaded");
+
+  m.def("sim", &run_sim, py::arg("profile") = "classic", py::arg("side0") = "random",
+        py::arg("side1") = "random", py::arg("deals") = 10000, py::arg("games") = 0,
+        py::arg("duplicate") = py::none(), py::arg("seed") = 1, py::arg("threads") = 0,
+        py::arg("seats") = py::dict(), py::arg("shard") = "", py::arg("sprt") = py::none(),
+        "canasta sim: returns {'summary': dict as summary.json, 'rows': NumPy structured array of the rows}");
+
+  m.def(
+      "read_records",
+      [](const std::string& path) {
+        std::ifstream in(path);
+        if (!in) throw py::value_error("cannot read '" + printable(path) + "'");
+        py::list out;
+        std::string line, error;
+        int64_t n = 0;
+        while (std::getline(in, line)) {
+          ++n;
+          if (line.empty()) continue;
+          DealRecord rec;
+          if (!parse_record(line, rec, error))
+            throw py::value_error(fmt::format("{}:{}: {}", path, n, error));
+          out.append(json_loads(line));
+        }
+        return out;
+      },
+      py::arg("path"), "the records of a JSON Lines file, each checked, as dicts");
+
+  m.def(
+      "read_run",
+      [](const std::string& dir) {
+        const std::string summary = read_text(dir + "/summary.json");
+        ExperimentConfig c;
+        std::string error;
+        if (!config_from_json(summary, c, error)) throw py::value_error(dir + ": " + error);
+        py::dict out;
+        out["summary"] = json_loads(summary);
+        if (c.games > 0) {
+          std::vector<GameRow> rows;
+          if (!game_rows_from_csv(read_text(dir + "/games.csv"), rows, error))
+            throw py::value_error(dir + ": " + error);
+          out["rows"] = rows_array(std::move(rows), game_dtype());
+        } else {
+          std::vector<DealRow> rows;
+          if (!rows_from_csv(read_text(dir + "/deals.csv"), rows, error))
+            throw py::value_error(dir + ": " + error);
+          out["rows"] = rows_array(std::move(rows), deal_dtype());
+        }
+        return out;
+      },
+      py::arg("dir"), "a directory written by sim --out: {'summary': dict, 'rows': NumPy structured array}");
+}

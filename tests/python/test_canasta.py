@@ -1,0 +1,154 @@
+"""The Python module: the game API in OpenSpiel's shape, agents (the
+project's and Python callables), simulations with NumPy rows, readers, and
+errors as Python exceptions with the program's messages."""
+import json
+import os
+import random
+import subprocess
+
+import numpy as np
+import pytest
+
+import canasta
+
+CANASTA = os.environ.get("CANASTA", "canasta")
+
+
+def random_deal(game, seed, deal):
+    rng = random.Random(seed)
+    state = game.new_initial_state(seed=seed, deal=deal)
+    while not state.is_terminal():
+        assert state.current_player() in range(game.num_players())
+        legal = state.legal_actions()
+        assert len(legal) == len(set(legal)) > 0
+        state.apply_action(rng.choice(legal))
+    return state
+
+
+def test_game_api():
+    for profile in ["classic", "two-player,target=3000"]:
+        game = canasta.Game(profile)
+        assert game.profile == profile
+        state = random_deal(game, 3, 0)
+        assert state.current_player() == canasta.TERMINAL
+        assert state.legal_actions() == []
+        returns = state.returns()
+        assert len(returns) == game.num_players()
+        assert returns[0] == returns[game.num_players() // 2] if game.num_players() == 4 else True
+        assert all(0 <= a < game.num_distinct_actions() for _, a in state.history())
+
+
+def test_clone_and_serialize():
+    game = canasta.Game()
+    state = game.new_initial_state(seed=9)
+    for _ in range(20):
+        state.apply_action(state.legal_actions()[-1])
+    copy = state.clone()
+    copy.apply_action(copy.legal_actions()[0])
+    assert str(copy) != str(state)
+    back = game.deserialize_state(state.serialize())
+    assert str(back) == str(state)
+    assert back.legal_actions() == state.legal_actions()
+    with pytest.raises(ValueError):
+        game.deserialize_state("canasta-state/1 00")
+    with pytest.raises(ValueError):
+        canasta.Game("two-player").deserialize_state(state.serialize())
+
+
+def test_observation_and_notation():
+    game = canasta.Game()
+    state = game.new_initial_state(seed=2)
+    obs = state.observation_tensor(0)
+    assert obs.shape == (canasta.OBSERVATION_SIZE,) and obs.dtype == np.float32
+    assert obs[:15].sum() == 11  # the seat's own hand: 11 cards
+    assert "hand:" in state.information_state_string(0)
+    for a in state.legal_actions():
+        assert state.string_to_action(state.action_to_string(a)) == a
+    with pytest.raises(ValueError, match="unknown action"):
+        state.string_to_action("fly away")
+    with pytest.raises(ValueError, match="no seat 7"):
+        state.observation_tensor(7)
+    with pytest.raises(ValueError, match="illegal action"):
+        state.apply_action(state.string_to_action("discard 7"))
+
+
+def test_hidden_cards_stay_hidden():
+    # Two states that differ only in seat 1's cards look the same to seat 0.
+    game = canasta.Game()
+    a = game.new_initial_state(seed=4, deal=0)
+    b = game.new_initial_state(seed=4, deal=0)
+    assert np.array_equal(a.observation_tensor(0), b.observation_tensor(0))
+    assert a.information_state_string(0) != a.information_state_string(1)
+
+
+def test_agents_and_python_agents():
+    game = canasta.Game()
+    state = game.new_initial_state(seed=5)
+    heuristic = canasta.Agent("heuristic:freeze=6")
+    assert heuristic.act(state) in state.legal_actions()
+    with pytest.raises(ValueError, match="unknown agent 'wizard'"):
+        canasta.Agent("wizard")
+
+    seen = []
+
+    def first(view):
+        seen.append(view.seat)
+        assert view.observation_tensor().shape == (canasta.OBSERVATION_SIZE,)
+        return view.legal_actions()[0]
+
+    end = canasta.play_deal(game.new_initial_state(seed=6), ["heuristic", first, "random", first], seed=1)
+    assert end.is_terminal() and seen and set(seen) <= {1, 3}
+
+    def cheat(view):
+        return 12345
+
+    with pytest.raises(ValueError, match="illegal action"):
+        canasta.play_deal(game.new_initial_state(seed=6), [cheat] * 4)
+
+
+def test_sim_rows_and_summary(tmp_path):
+    run = canasta.sim(side0="heuristic", side1="random", deals=500, seed=7, threads=2)
+    rows, summary = run["rows"], run["summary"]
+    assert summary["rows"] == len(rows) == 1000 and summary["status"] == "complete"
+    assert rows.dtype.names[:3] == ("deal", "swapped", "end")
+    a_score = np.where(rows["swapped"] == 1, rows["score"][:, 1] - rows["score"][:, 0], rows["score"][:, 0] - rows["score"][:, 1])
+    assert summary["a_won"] == int((a_score > 0).sum())
+    # The same numbers as the program's run.
+    out = tmp_path / "run"
+    subprocess.run([CANASTA, "sim", "--side0", "heuristic", "--side1", "random", "--deals", "500", "--seed", "7",
+                    "--out", str(out)], check=True, capture_output=True)
+    assert json.loads((out / "summary.json").read_text()) == summary
+    back = canasta.read_run(str(out))
+    assert back["summary"] == summary and np.array_equal(back["rows"], rows)
+    games = canasta.sim(side0="heuristic", side1="random", games=6)
+    assert len(games["rows"]) == 12 and "deals" in games["rows"].dtype.names
+    with pytest.raises(ValueError, match="parameter 'c' of agent 'ismcts' needs a number"):
+        canasta.sim(side0="ismcts:c=nan")
+
+
+def test_python_agent_in_a_sim():
+    def greedy(view):
+        legal = view.legal_actions()
+        return legal[0]
+
+    run = canasta.sim(side0=greedy, side1="random", deals=100, threads=2)
+    assert run["summary"]["config"]["side0"] == "python:greedy"
+    assert run["summary"]["config"]["duplicate"] is True
+    assert len(run["rows"]) == 200
+
+
+def test_records(tmp_path):
+    # Random deals played from Python, recorded, replay clean with canasta replay.
+    game = canasta.Game()
+    path = tmp_path / "python.jsonl"
+    path.write_text("".join(random_deal(game, 11, k).record_line() + "\n" for k in range(5)))
+    done = subprocess.run([CANASTA, "replay", str(path)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "5 single deals" in done.stdout
+    records = canasta.read_records(str(path))
+    assert len(records) == 5 and records[0]["format"] == "canasta-record/1"
+    with pytest.raises(ValueError, match="the deal is not over"):
+        game.new_initial_state().record_line()
+    (tmp_path / "bad.jsonl").write_text('{"format":"canasta-record/1"}\n')
+    with pytest.raises(ValueError, match="bad.jsonl:1"):
+        canasta.read_records(str(tmp_path / "bad.jsonl"))
