@@ -11,6 +11,8 @@
 #   tsan     a ThreadSanitizer build of the test binary: the tests that run
 #            threads (the runner, the record writer, the stop flag, root-
 #            parallel search, the program in-process);
+#   mpi      the program built with MPI (Open MPI): mpirun -n 1, 2, 3 give
+#            one process's files byte for byte; SIGTERM to mpirun;
 #   fuzz     the libFuzzer targets (clang, with ASan and UBSan) of the record
 #            reader, the notation and the spec readers, each for FUZZ_SECONDS
 #            on a copy of its corpus (tests/fuzz/corpus).
@@ -20,10 +22,10 @@
 #   FUZZ_SECONDS=600        fuzz longer (default 20 s a target)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-stages=${STAGES:-format release asan tsan fuzz}
+stages=${STAGES:-format release asan tsan mpi fuzz}
 long=${CANASTA_LONG_TESTS:-OFF}
 jobs=$(nproc)
-bash scripts/setup.sh clang-format clang libclang-rt-14-dev chromium python3-dev python3-pybind11 python3-numpy python3-pytest
+bash scripts/setup.sh clang-format clang libclang-rt-14-dev chromium python3-dev python3-pybind11 python3-numpy python3-pytest libopenmpi-dev openmpi-bin
 start=$SECONDS
 stage() { echo "== $1 ($((SECONDS - start)) s)"; }
 
@@ -55,6 +57,14 @@ for s in $stages; do
       (cd build-tsan && TSAN_OPTIONS="halt_on_error=1" ctest --output-on-failure -j"$jobs" \
         -R "^(Experiment|Games|Sprt|Tournament|Ismcts|Cli)\.|Signature\.SameOnTwoThreads")
       ;;
+    mpi)
+      stage mpi
+      [[ -x build/sim/cli/canasta ]] || { echo "the mpi stage compares with the release stage's program: run it first" >&2; exit 1; }
+      cmake -S . -B build-mpi -DCMAKE_BUILD_TYPE=Release -DCANASTA_MPI=ON -DCANASTA_WERROR=ON -DCANASTA_BUILD_TESTS=OFF \
+        -DCANASTA_BUILD_BENCH=OFF -DCANASTA_PYTHON=OFF >/dev/null
+      cmake --build build-mpi -j"$jobs" --target canasta
+      bash tests/mpi.sh build-mpi/sim/cli/canasta build/sim/cli/canasta "$PWD/build-mpi/test"
+      ;;
     fuzz)
       stage fuzz
       cmake -S . -B build-fuzz -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCANASTA_FUZZ=ON \
@@ -73,7 +83,7 @@ for s in $stages; do
       done
       ;;
     *)
-      echo "unknown stage '$s' (format, release, asan, tsan, fuzz)" >&2
+      echo "unknown stage '$s' (format, release, asan, tsan, mpi, fuzz)" >&2
       exit 2
       ;;
   esac

@@ -5,7 +5,7 @@ fail() {
   exit 1
 }
 setup() {
-  canasta=$1
+  canasta=$(realpath "$1")
   work=$2
   rm -rf "$work"
   mkdir -p "$work"

@@ -16,6 +16,7 @@
 #include "canasta/json.h"
 #include "canasta/params.h"
 #include "canasta/profile.h"
+#include "cluster.h"
 
 namespace canasta::cli {
 
@@ -36,6 +37,10 @@ int run(int argc, const char* const* argv) {
   add_tune(app, exit_code);
   add_tournament(app, exit_code);
   add_rules(app, exit_code);
+  // Under mpirun only `sim` is spread over the ranks; any other subcommand
+  // runs on rank 0 alone.
+  if (cluster().size > 1 && cluster().rank != 0 && !(argc > 1 && std::string_view(argv[1]) == "sim"))
+    return 0;
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

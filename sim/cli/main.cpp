@@ -1,4 +1,10 @@
 // canasta: the command line (sim/cli/cli.h; one file per subcommand in commands/).
 #include "cli.h"
+#include "cluster.h"
 
-int main(int argc, char** argv) { return canasta::cli::run(argc, argv); }
+int main(int argc, char** argv) {
+  canasta::cli::cluster_start(argc, argv);
+  const int code = canasta::cli::run(argc, argv);
+  canasta::cli::cluster_stop();
+  return code;
+}

@@ -3,6 +3,7 @@
 #include "canasta/experiment.h"
 
 #include <fmt/format.h>
+#include <tbb/info.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -19,7 +20,8 @@
 namespace canasta {
 
 int resolve_threads(int requested) {
-  return requested > 0 ? requested : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  // Every core this process may run on (its affinity mask, as mpirun or taskset set it).
+  return requested > 0 ? requested : std::max(1, tbb::info::default_concurrency());
 }
 
 const AgentSpec& seat_agent(const ExperimentConfig& c, int seat) {
@@ -200,10 +202,15 @@ constexpr int64_t kRecordBatch = 4096;
 // records to `lines` when it is not null (only when records are wanted).
 // `out.done[i]` is set when index i finished. After each batch its finished
 // indices' records go to the record writer in index order, and
-// `after_batch(next)` returning true ends the run. Progress counts rows.
-template <class Row, class Play, class AfterBatch>
+// `after_batch(first, next)` gives this process's counts of the batch for a
+// sequential test, which go through `hooks.collective` (when the run is
+// spread over processes) to `decided(counts)`: true ends the run. A stop
+// ends it too, after the collective, so that every process stops at the same
+// batch. Progress counts rows.
+template <class Row, class Play, class AfterBatch, class Decided>
 void play_indices(const ExperimentConfig& c, Rows<Row>& out, int64_t batch, int64_t grain,
-                  const RunHooks& hooks, const Play& play, const AfterBatch& after_batch) {
+                  const RunHooks& hooks, const Play& play, const AfterBatch& after_batch,
+                  const Decided& decided) {
   const int64_t count = out.count;
   std::vector<uint8_t>& done = out.done;
   const int64_t twins = c.duplicate ? 2 : 1;
@@ -219,6 +226,7 @@ void play_indices(const ExperimentConfig& c, Rows<Row>& out, int64_t batch, int6
     parallel_chunks(threads, first, next, grain, [&](int64_t begin, int64_t end) {
       Worker worker(c, hooks);
       for (int64_t i = begin; i != end; ++i) {
+        if (i % hooks.processes != hooks.process) continue;  // another process's index
         if (hooks.stop && hooks.stop->load(std::memory_order_relaxed)) return;
         play(i, worker, recording ? &lines[static_cast<size_t>(i - first)] : nullptr);
         done[static_cast<size_t>(i)] = 1;
@@ -234,8 +242,10 @@ void play_indices(const ExperimentConfig& c, Rows<Row>& out, int64_t batch, int6
           finished.push_back(std::move(lines[static_cast<size_t>(i - first)]));
       writer.push(std::move(finished));
     }
-    if (hooks.stop && hooks.stop->load()) break;
-    if (after_batch(next)) break;
+    bool stopped = hooks.stop && hooks.stop->load();
+    std::array<int64_t, 5> counts = after_batch(first, next);  // this process's SPRT counts of the batch
+    if (hooks.collective) stopped = hooks.collective(counts, stopped);
+    if (stopped || decided(counts)) break;
   }
 }
 
@@ -249,7 +259,8 @@ bool run_deals(const ExperimentConfig& c, std::vector<DealRow>& rows, std::strin
   const int64_t count = out.count;
   const auto specs = twin_specs(c);
   // With a sequential test the deals go in fixed batches, so that where the
-  // test stops does not depend on the thread count.
+  // test stops does not depend on the thread count (nor on the processes).
+  SprtCounts tested{};
   const int64_t batch = c.sprt ? kSprtBatch : hooks.records ? kRecordBatch : std::max<int64_t>(count, 1);
   play_indices(
       c, out, batch, 64, hooks,
@@ -275,11 +286,20 @@ bool run_deals(const ExperimentConfig& c, std::vector<DealRow>& rows, std::strin
           }
         }
       },
-      [&](int64_t next) {
+      [&](int64_t first, int64_t next) {
+        SprtCounts counts{};
+        if (!c.sprt) return counts;
+        // This process's finished rows of the batch, in order.
+        std::vector<DealRow> batch_rows;
+        for (int64_t i = first; i < next; ++i)
+          if (out.done[static_cast<size_t>(i)])
+            for (int t = 0; t < twins; ++t) batch_rows.push_back(out.at(i, t));
+        return sprt_counts(batch_rows, c.duplicate);
+      },
+      [&](const SprtCounts& played) {
         if (!c.sprt) return false;
-        // Every index before `next` has finished: the prefix of `all` is in order.
-        const std::span<const DealRow> so_far(out.all.data(), static_cast<size_t>(next * twins));
-        return sprt(so_far, c.duplicate, *c.sprt).decision != 0;
+        for (size_t q = 0; q < tested.size(); ++q) tested[q] += played[q];
+        return sprt(tested, *c.sprt).decision != 0;
       });
   out.keep_finished(rows);
   return true;
@@ -349,7 +369,7 @@ bool run_games(const ExperimentConfig& c, std::vector<GameRow>& rows, std::strin
           row.total[1] = game.totals[1];
         }
       },
-      [](int64_t) { return false; });
+      [](int64_t, int64_t) { return SprtCounts{}; }, [](const SprtCounts&) { return false; });
   out.keep_finished(rows);
   return true;
 }

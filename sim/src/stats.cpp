@@ -212,28 +212,40 @@ GameSummary summarize_games(std::span<const GameRow> rows, const ExperimentConfi
   return s;
 }
 
-SprtResult sprt(std::span<const DealRow> rows, bool duplicate, const SprtConfig& test) {
-  SprtResult r;
-  r.lower = std::log(test.beta / (1 - test.alpha));
-  r.upper = std::log((1 - test.beta) / test.alpha);
-  std::vector<double> x;
+SprtCounts sprt_counts(std::span<const DealRow> rows, bool duplicate) {
+  SprtCounts c{};
   for (size_t i = 0; i < rows.size(); ++i) {
     const DealRow& d = rows[i];
     const double share = share_of_margin(d.score[d.swapped] - d.score[1 - d.swapped]);
     if (!duplicate) {
-      x.push_back(share);
+      ++c[static_cast<size_t>(share * 4)];  // 0, 2 or 4 quarters
     } else if (d.swapped == 1 && i > 0 && rows[i - 1].deal == d.deal) {
       const DealRow& e = rows[i - 1];
-      x.push_back((share + share_of_margin(e.score[0] - e.score[1])) / 2);
+      ++c[static_cast<size_t>((share + share_of_margin(e.score[0] - e.score[1])) * 2)];  // 0 .. 4 quarters
     }
   }
-  if (x.size() < 2) return r;
-  const double n = static_cast<double>(x.size());
+  return c;
+}
+
+SprtResult sprt(const SprtCounts& counts, const SprtConfig& test) {
+  SprtResult r;
+  r.lower = std::log(test.beta / (1 - test.alpha));
+  r.upper = std::log((1 - test.beta) / test.alpha);
+  int64_t samples = 0;
+  for (int64_t k : counts) samples += k;
+  if (samples < 2) return r;
+  // Sums over the categories (x = 0, 1/4, ... 1): exact and in a fixed order,
+  // so that any split of the rows gives the same bits.
+  const double n = static_cast<double>(samples);
   double sum = 0;
-  for (double v : x) sum += v;
+  for (size_t q = 0; q < counts.size(); ++q)
+    sum += static_cast<double>(counts[q]) * (static_cast<double>(q) / 4);
   const double mean = sum / n;
   double var = 0;
-  for (double v : x) var += (v - mean) * (v - mean);
+  for (size_t q = 0; q < counts.size(); ++q) {
+    const double d = static_cast<double>(q) / 4 - mean;
+    var += static_cast<double>(counts[q]) * d * d;
+  }
   var /= n;
   if (var <= 0) return r;
   auto share_of_elo = [](double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0)); };
@@ -241,6 +253,10 @@ SprtResult sprt(std::span<const DealRow> rows, bool duplicate, const SprtConfig&
   r.llr = (s1 - s0) / var * (sum - n * (s0 + s1) / 2);
   r.decision = r.llr >= r.upper ? 1 : r.llr <= r.lower ? -1 : 0;
   return r;
+}
+
+SprtResult sprt(std::span<const DealRow> rows, bool duplicate, const SprtConfig& test) {
+  return sprt(sprt_counts(rows, duplicate), test);
 }
 
 }  // namespace canasta

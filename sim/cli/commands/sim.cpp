@@ -2,10 +2,12 @@
 // parallel, with statistics, files and records.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 
 #include "../cli.h"
+#include "../cluster.h"
 #include "canasta/profile.h"
 #include "canasta/results.h"
 #include "canasta/runner.h"
@@ -84,7 +86,16 @@ double run_live(const ExperimentConfig& c, int64_t total, const char* unit, Reco
     hooks.stop = &stop_requested();
     hooks.progress = std::ref(progress);
     hooks.records = records.sink();
-    ok = run(error, hooks);
+    hooks.process = cluster().rank;
+    hooks.processes = cluster().size;
+    if (cluster().size > 1) hooks.collective = cluster_collective;
+    try {
+      ok = run(error, hooks);
+    } catch (const std::exception& e) {
+      // Another rank waits for this one: end them all, naming this one.
+      if (cluster().size > 1) cluster_abort(e.what(), 1);
+      throw;
+    }
   }
   progress.clear();
   if (!ok) throw InputError{error};
@@ -107,7 +118,12 @@ int run_sim(const ExperimentConfig& c, const std::string& out_dir, const std::st
   StopOnSignals signals;
   std::string error;
   if (!check_config(c, error)) throw InputError{error};
-  OutDir out(out_dir);  // both made before any deal is played: a bad place is refused at once
+  const bool writer = cluster().rank == 0;  // with MPI, rank 0 writes the files
+  if (cluster().size > 1 && !record_path.empty())
+    throw InputError{
+        "--record is written by one process: run shards (--shard i/n) to record a run on many machines"};
+  OutDir out(writer ? out_dir
+                    : std::string());  // both made before any deal is played: a bad place is refused
   RecordFile records(record_path);
   std::vector<DealRow> deal_rows;
   std::vector<GameRow> game_rows;
@@ -116,9 +132,19 @@ int run_sim(const ExperimentConfig& c, const std::string& out_dir, const std::st
                records, [&](std::string& e, const RunHooks& hooks) {
                  return games ? run_games(c, game_rows, e, hooks) : run_deals(c, deal_rows, e, hooks);
                });
+  cluster_gather(deal_rows);
+  cluster_gather(game_rows);
+  const int signal = stop_signal();
+  if (!writer) return signal ? 128 + signal : 0;
   std::vector<std::pair<std::string, std::string>> files;
   std::string status;
-  const int signal = stop_signal();
+  // The rows of every rank, in the order one process keeps them.
+  std::sort(deal_rows.begin(), deal_rows.end(), [](const DealRow& a, const DealRow& b) {
+    return a.deal != b.deal ? a.deal < b.deal : a.swapped < b.swapped;
+  });
+  std::sort(game_rows.begin(), game_rows.end(), [](const GameRow& a, const GameRow& b) {
+    return a.game != b.game ? a.game < b.game : a.swapped < b.swapped;
+  });
   const int64_t rows =
       games ? static_cast<int64_t>(game_rows.size()) : static_cast<int64_t>(deal_rows.size());
   if (games) {
@@ -129,10 +155,11 @@ int run_sim(const ExperimentConfig& c, const std::string& out_dir, const std::st
     status = s.status;
   } else {
     const Summary s = summarize(deal_rows, c);
-    const int threads = resolve_threads(c.threads);
+    const int threads = resolve_threads(c.threads) * cluster().size;
     const double rate = static_cast<double>(rows) / seconds;
-    fmt::print("  speed        {:.0f} deals/s on {} threads ({:.0f} per thread), {:.2f} s\n", rate, threads,
-               rate / threads, seconds);
+    fmt::print("  speed        {:.0f} deals/s on {} threads{} ({:.0f} per thread), {:.2f} s\n", rate, threads,
+               cluster().size > 1 ? fmt::format(", {} processes", cluster().size) : "", rate / threads,
+               seconds);
     print_summary(c, s);
     if (s.sprt) {
       const SprtConfig& t = *c.sprt;

@@ -150,6 +150,13 @@ struct RunHooks {
   // its spec, when it returns one: agents that no spec names, such as the
   // Python module's. Called once per seat and worker.
   std::function<std::unique_ptr<Agent>(int seat)> agent_for;
+  // A run spread over processes (MPI): this one plays the indices i with
+  // i % processes == process and keeps their rows. After every batch each
+  // process calls `collective` with its counts for the sequential test and
+  // whether it was stopped; it returns the counts summed over the processes
+  // and whether any was stopped.
+  int process = 0, processes = 1;
+  std::function<bool(std::array<int64_t, 5>& counts, bool stopped)> collective;
 };
 
 // Plays single deals: deal k is dealt from the stream (seed, kSingleDeck, k),

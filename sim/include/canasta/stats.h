@@ -124,6 +124,12 @@ ScoreStats score_stats(std::span<const Outcome> outcomes, bool duplicate);
 // The generalized SPRT on the per-deal (or, in duplicate, per-pair) score
 // share of A, by the normal approximation.
 SprtResult sprt(std::span<const DealRow> rows, bool duplicate, const SprtConfig& test);
+// The samples of the test by value, in quarters: a deal's share 0, 1/2, 1
+// (counts 0, 2, 4), a pair's 0, 1/4, ..., 1 (counts 0 .. 4). Counts of parts
+// of the rows add up, so processes can share them.
+using SprtCounts = std::array<int64_t, 5>;
+SprtCounts sprt_counts(std::span<const DealRow> rows, bool duplicate);
+SprtResult sprt(const SprtCounts& counts, const SprtConfig& test);
 
 // The building blocks, for other summaries (tournaments).
 Interval wilson(double successes, double n);        // a share with its Wilson interval

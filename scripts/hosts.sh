@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# A simulation over a few machines without MPI or a scheduler: shard i runs on
+# the i-th host of HOSTS (over ssh, or here for "localhost"), then the shards
+# are merged here. The checkout (with build/) must be at the same path on
+# every host, and OUT on a file system they share (or copy it back first).
+#
+#   HOSTS="node1 node2 node3" bash scripts/hosts.sh OUT -- [canasta sim options]
+set -euo pipefail
+if (($# < 2)) || [[ $2 != -- ]]; then
+  echo "usage: HOSTS=\"host ...\" $0 OUT -- [canasta sim options]" >&2
+  exit 2
+fi
+read -r -a hosts <<<"${HOSTS:?name the hosts: HOSTS=\"node1 node2\"}"
+out=$1
+shift 2
+canasta=${CANASTA:-$(realpath "$(dirname "$0")/../build/sim/cli/canasta")}
+mkdir -p "$out"
+out=$(realpath "$out")
+n=${#hosts[@]}
+pids=()
+for i in "${!hosts[@]}"; do
+  cmd="$canasta sim $(printf '%q ' "$@") --shard $i/$n --out $out/shard-$i >$out/shard-$i.log 2>&1"
+  if [[ ${hosts[$i]} == localhost ]]; then
+    bash -c "$cmd" &
+  else
+    ssh "${hosts[$i]}" "$cmd" &
+  fi
+  pids+=($!)
+done
+failed=0
+for i in "${!pids[@]}"; do wait "${pids[$i]}" || { echo "shard $i on ${hosts[$i]} failed: $out/shard-$i.log" >&2; failed=1; }; done
+((failed == 0)) || exit 1
+"$canasta" merge "$out"/shard-*/ --out "$out/merged"

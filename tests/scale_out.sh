@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# The scripts that spread a run without MPI give one machine's files: the
+# Slurm one with a stand-in for sbatch that runs the jobs here, the hosts
+# one on "localhost" three times.
+#   bash scale_out.sh CANASTA SCRIPTS_DIR WORK_DIR
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+scripts=$(realpath "$2")
+setup "$1" "$3"
+args=(--side0 heuristic --side1 random --deals 1200)
+"$canasta" sim "${args[@]}" --out single >/dev/null
+# sbatch stand-in: an array job runs its tasks one after the other, a job runs at once.
+mkdir bin
+cat >bin/sbatch <<'SBATCH'
+#!/usr/bin/env bash
+array="" wrap=""
+for a in "$@"; do
+  case $a in --array=*) array=${a#--array=} ;; --wrap=*) wrap=${a#--wrap=} ;; esac
+done
+if [[ -n $array ]]; then
+  for ((t = ${array%-*}; t <= ${array#*-}; ++t)); do SLURM_ARRAY_TASK_ID=$t bash -c "$wrap" >/dev/null; done
+else
+  bash -c "$wrap" >/dev/null
+fi
+echo $RANDOM
+SBATCH
+chmod +x bin/sbatch
+CANASTA=$canasta PATH="$PWD/bin:$PATH" bash "$scripts/slurm.sh" 4 slurm -- "${args[@]}" >/dev/null
+CANASTA=$canasta HOSTS="localhost localhost localhost" bash "$scripts/hosts.sh" hosts -- "${args[@]}" >/dev/null
+for dir in slurm/merged hosts/merged; do
+  for f in summary.json deals.csv; do cmp -s "single/$f" "$dir/$f" || fail "$dir/$f differs from one machine's"; done
+done
+echo "scale out: the Slurm and hosts scripts give one machine's files"
