@@ -4,12 +4,12 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <charconv>
 #include <istream>
 #include <string>
 
 #include "canasta/notation.h"
 #include "canasta/params.h"
+#include "canasta/text.h"
 #include "table.h"
 
 namespace canasta::cli {
@@ -20,13 +20,6 @@ constexpr const char* kHelp =
     "  a number or an action in notation (draw, take Q: Q Q, meld K: K K K, discard 7, ask, yes, no, pass);\n"
     "  hint: what the hint agent would play; undo: take back your last meld or take of this turn;\n"
     "  help: this; quit: stop (the deals already finished stay recorded)\n";
-
-std::string trim(std::string s) {
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\r' || s.back() == '\t')) s.pop_back();
-  size_t i = 0;
-  while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
-  return s.substr(i);
-}
 
 // Decisions that hand the play on, or show a card nobody saw: once made,
 // they are played and cannot be taken back.
@@ -79,7 +72,7 @@ Action HumanSeat::act(const View& /*view*/, Rng& /*rng*/) {
     std::string line;
     if (!std::getline(in_, line)) throw Quit{};
     if (!interactive_) fmt::print("{}\n", printable(line));  // a transcript shows what was answered
-    line = trim(line);
+    line = std::string(text::trim(line));
     if (line.empty()) continue;
     if (line == "quit" || line == "exit") throw Quit{};
     if (line == "help" || line == "?") {
@@ -116,8 +109,7 @@ Action HumanSeat::act(const View& /*view*/, Rng& /*rng*/) {
     }
     Action a{};
     int number = 0;
-    const auto [end, ec] = std::from_chars(line.data(), line.data() + line.size(), number);
-    if (ec == std::errc() && end == line.data() + line.size()) {
+    if (text::to_number(line, number)) {
       if (number < 1 || number > legal.size()) {
         fmt::print("  not understood: choose 1 to {} (help lists the commands)\n", legal.size());
         continue;

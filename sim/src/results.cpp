@@ -3,12 +3,12 @@
 #include <fmt/format.h>
 
 #include <array>
-#include <charconv>
 #include <iterator>
 #include <limits>
 
 #include "canasta/json.h"
 #include "canasta/profile.h"
+#include "canasta/text.h"
 
 namespace canasta {
 
@@ -135,9 +135,7 @@ bool from_csv(std::string_view text, std::string_view file, const std::array<Col
       const std::string_view cell =
           line.substr(start, comma == std::string_view::npos ? line.npos : comma - start);
       int64_t v = 0;
-      auto [p, ec] = std::from_chars(cell.data(), cell.data() + cell.size(), v);
-      if (n == N || cell.empty() || ec != std::errc() || p != cell.data() + cell.size() ||
-          !columns[n].set(r, v)) {
+      if (n == N || !text::to_number(cell, v) || !columns[n].set(r, v)) {
         error = fmt::format("{} line {}: {} integer columns expected", file, line_no, N);
         return false;
       }

@@ -2,9 +2,8 @@
 
 #include <fmt/format.h>
 
-#include <charconv>
-
 #include "canasta/params.h"
+#include "canasta/text.h"
 
 namespace canasta {
 
@@ -15,11 +14,6 @@ struct Range {
   std::vector<std::string> values;
 };
 
-bool to_number(std::string_view t, double& v) {
-  auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
-  return ec == std::errc() && p == t.data() + t.size() && !t.empty();
-}
-
 // The values of "{from..to..step}", "{from..to}" or "{a,b,c}" (without braces).
 bool range_values(std::string_view body, std::vector<std::string>& values, std::string& error) {
   const size_t dots = body.find("..");
@@ -27,8 +21,8 @@ bool range_values(std::string_view body, std::vector<std::string>& values, std::
     const std::string_view rest = body.substr(dots + 2);
     const size_t dots2 = rest.find("..");
     double from = 0, to = 0, step = 1;
-    if (!to_number(body.substr(0, dots), from) || !to_number(rest.substr(0, dots2), to) ||
-        (dots2 != std::string_view::npos && !to_number(rest.substr(dots2 + 2), step)) || !(step > 0) ||
+    if (!text::to_number(body.substr(0, dots), from) || !text::to_number(rest.substr(0, dots2), to) ||
+        (dots2 != std::string_view::npos && !text::to_number(rest.substr(dots2 + 2), step)) || !(step > 0) ||
         !(to >= from) || !((to - from) / step <= 1000)) {
       error =
           fmt::format("bad range '{{{}}}' (from..to..step, step > 0, at most 1000 points)", printable(body));

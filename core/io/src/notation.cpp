@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "canasta/params.h"
-#include "text.h"
+#include "canasta/text.h"
 
 namespace canasta {
 

@@ -3,20 +3,14 @@
 #include <fmt/format.h>
 
 #include <atomic>
-#include <charconv>
-#include <cmath>
+
+#include "canasta/text.h"
 
 namespace canasta {
 
 namespace {
 
 std::atomic<int64_t> g_spec_parses{0};
-
-bool to_double(std::string_view text, double& out) {
-  if (text.empty()) return false;
-  auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
-  return ec == std::errc() && p == text.data() + text.size() && std::isfinite(out);
-}
 
 }  // namespace
 
@@ -62,7 +56,7 @@ bool read_value(ParamStyle style, double lo, double hi, std::span<const std::str
     case ParamStyle::kReal:
       break;
   }
-  if (!to_double(value, out)) {
+  if (!text::to_number(value, out)) {
     error = fmt::format("{} needs a number (not '{}')", what, printable(value));
     return false;
   }

@@ -8,12 +8,12 @@
 #include "canasta/notation.h"
 #include "canasta/params.h"
 #include "canasta/profile.h"
-#include "text.h"
+#include "canasta/text.h"
 
 namespace canasta {
 
 using text::split;
-using text::to_int;
+using text::to_number;
 using text::trim;
 using text::words;
 
@@ -155,7 +155,7 @@ bool parse_position(std::string_view text, State& s, std::string& error) {
     keys.push_back(key);
     const Rules& r = s.rules;
     auto seat_of = [&](std::string_view prefix, int& seat) {
-      if (!to_int(key.substr(prefix.size()), seat) || seat < 0 || seat >= r.players) {
+      if (!to_number(trim(key.substr(prefix.size())), seat) || seat < 0 || seat >= r.players) {
         error = "bad seat in '" + printable(key) + "'";
         return false;
       }
@@ -169,7 +169,7 @@ bool parse_position(std::string_view text, State& s, std::string& error) {
       error = "a position starts with its 'profile:' line";
       return false;
     } else if (key == "dealer" || key == "seat") {
-      if (!to_int(value, n) || n < 0 || n >= r.players) {
+      if (!to_number(value, n) || n < 0 || n >= r.players) {
         error = "bad " + printable(key) + " '" + printable(value) + "'";
         return false;
       }
@@ -193,7 +193,7 @@ bool parse_position(std::string_view text, State& s, std::string& error) {
         }
       }
     } else if (key == "turn_value") {
-      if (!to_int(value, n) || n < 0 || n > 5000) {
+      if (!to_number(value, n) || n < 0 || n > 5000) {
         error = "bad turn_value";
         return false;
       }
@@ -205,7 +205,7 @@ bool parse_position(std::string_view text, State& s, std::string& error) {
         return false;
       }
       for (int t = 0; t < r.teams; ++t)
-        if (!to_int(w[t], s.score_before[t])) {
+        if (!to_number(w[t], s.score_before[t])) {
           error = "bad score '" + std::string(w[t]) + "'";
           return false;
         }
@@ -230,14 +230,14 @@ bool parse_position(std::string_view text, State& s, std::string& error) {
         return false;
       }
       for (int i = 0; i < r.players; ++i) {
-        if (!to_int(w[i], n) || n < 0 || n > 12) {
+        if (!to_number(w[i], n) || n < 0 || n > 12) {
           error = "bad red three count";
           return false;
         }
         s.red3[i] = static_cast<uint8_t>(n);
       }
     } else if (key.starts_with("melds")) {
-      if (!to_int(key.substr(5), n) || n < 0 || n >= r.teams) {
+      if (!to_number(trim(key.substr(5)), n) || n < 0 || n >= r.teams) {
         error = "bad side in '" + printable(key) + "'";
         return false;
       }
@@ -253,7 +253,7 @@ bool parse_position(std::string_view text, State& s, std::string& error) {
       }
     } else if (key == "melded_before") {
       for (auto w : words(value)) {
-        if (!to_int(w, n) || n < 0 || n >= r.players) {
+        if (!to_number(w, n) || n < 0 || n >= r.players) {
           error = "bad seat in melded_before";
           return false;
         }

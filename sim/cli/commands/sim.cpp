@@ -3,34 +3,25 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <charconv>
-#include <cmath>
 
 #include "../cli.h"
 #include "../cluster.h"
 #include "canasta/profile.h"
 #include "canasta/results.h"
 #include "canasta/runner.h"
+#include "canasta/text.h"
 
 namespace canasta::cli {
 
 namespace {
 
-bool to_int(std::string_view t, int& v) {
-  auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
-  return ec == std::errc() && p == t.data() + t.size() && !t.empty();
-}
-
-bool to_finite(std::string_view t, double& v) {
-  auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
-  return ec == std::errc() && p == t.data() + t.size() && !t.empty() && std::isfinite(v);
-}
+using text::to_number;
 
 // "i/n" with 0 <= i < n.
 bool parse_shard(std::string_view text, int& index, int& count) {
   const size_t slash = text.find('/');
-  return slash != std::string_view::npos && to_int(text.substr(0, slash), index) &&
-         to_int(text.substr(slash + 1), count) && count >= 1 && index >= 0 && index < count;
+  return slash != std::string_view::npos && to_number(text.substr(0, slash), index) &&
+         to_number(text.substr(slash + 1), count) && count >= 1 && index >= 0 && index < count;
 }
 const char* const kShardUsage = "wants i/n with 0 <= i < n";
 
@@ -41,7 +32,7 @@ bool parse_sprt(std::string_view text, SprtConfig& t) {
   for (size_t start = 0;; ++n) {
     const size_t comma = text.find(',', start);
     if (n == 4 ||
-        !to_finite(text.substr(start, comma == std::string_view::npos ? text.npos : comma - start), v[n]))
+        !to_number(text.substr(start, comma == std::string_view::npos ? text.npos : comma - start), v[n]))
       return false;
     if (comma == std::string_view::npos) break;
     start = comma + 1;
@@ -57,7 +48,7 @@ const char* const kSprtUsage = "wants elo0,elo1[,alpha,beta] with elo0 < elo1 an
 // "N=SPEC": the seat number and the spec.
 bool split_seat(std::string_view text, int& seat, std::string_view& spec) {
   const size_t eq = text.find('=');
-  if (eq == std::string_view::npos || !to_int(text.substr(0, eq), seat) || seat < 0 || seat >= kMaxSeats)
+  if (eq == std::string_view::npos || !to_number(text.substr(0, eq), seat) || seat < 0 || seat >= kMaxSeats)
     return false;
   spec = text.substr(eq + 1);
   return true;

@@ -1,8 +1,10 @@
-// Small text helpers of the io library's readers. Internal.
+// Small text helpers of the readers of the io library and of the programs.
 #pragma once
 
 #include <charconv>
+#include <cmath>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace canasta::text {
@@ -33,11 +35,14 @@ inline std::vector<std::string_view> words(std::string_view s) {
   return out;
 }
 
-// A whole decimal integer (an optional minus sign and digits, nothing else).
-inline bool to_int(std::string_view v, int& out) {
-  v = trim(v);
-  auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), out);
-  return ec == std::errc() && p == v.data() + v.size() && !v.empty();
+// A number read from the whole of `s`, nothing around it: an integer in
+// decimal with an optional minus sign, or a finite floating-point number.
+template <class T>
+bool to_number(std::string_view s, T& out) {
+  const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+  if (s.empty() || ec != std::errc() || p != s.data() + s.size()) return false;
+  if constexpr (std::is_floating_point_v<T>) return std::isfinite(out);
+  return true;
 }
 
 }  // namespace canasta::text
