@@ -2,10 +2,14 @@
 // behaviour in the situation it is about.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "canasta/agent.h"
+#include "canasta/experiment.h"
 #include "canasta/game.h"
 #include "canasta/notation.h"
 #include "canasta/runner.h"
+#include "canasta/stats.h"
 #include "helpers.h"
 
 namespace canasta::test {
@@ -28,7 +32,8 @@ TEST(Agents, RegistryDocumentsEveryParameter) {
   for (const std::string_view name : agent_names())
     EXPECT_NE(help.find(std::string(name) + ": "), std::string::npos);
   EXPECT_NE(help.find("  take_min=3  (integer 0..100) take the pile"), std::string::npos) << help;
-  EXPECT_NE(help.find("  rollout=heuristic  (random|heuristic) rollout policy"), std::string::npos) << help;
+  EXPECT_NE(help.find("  rollout=basic  (random|basic|heuristic) rollout policy"), std::string::npos) << help;
+  EXPECT_NE(help.find("greedy: example of an agent of your own"), std::string::npos) << help;
   EXPECT_NE(help.find("  c=0.7  (0..10) UCB exploration constant"), std::string::npos) << help;
 }
 
@@ -41,7 +46,7 @@ TEST(Agents, BadSpecsAreRefusedByName) {
   EXPECT_NE(spec_error("heuristic:freeze=1,freeze=2").find("twice"), std::string::npos);
   EXPECT_NE(spec_error("heuristic:freeze=1,"), "");
   EXPECT_NE(spec_error("random:x=1"), "");
-  EXPECT_NE(spec_error("ismcts:rollout=greedy").find("random, heuristic"), std::string::npos);
+  EXPECT_NE(spec_error("ismcts:rollout=greedy").find("random, basic, heuristic"), std::string::npos);
   // Not-a-number and infinities are no numbers, whatever the range.
   for (const char* bad :
        {"ismcts:c=nan", "ismcts:c=NaN", "ismcts:c=-nan", "ismcts:c=inf", "heuristic:freeze=nan"})
@@ -70,89 +75,255 @@ TEST(Agents, SpecsPrintCanonicallyAndCompareByValue) {
 // of every agent, set to a value other than its default, changes the spec's
 // parameters and prints back.
 TEST(Agents, EveryParameterRoundTrips) {
-  for (const char* text : {"heuristic:take_min=7,freeze=5,keep_wilds=2,go_out=0,meld_min=3,freeze_hand=4,"
-                           "freeze_unopened=0,out_margin=250,ask=1,out_cards=6",
-                           "ismcts:iters=77,time_ms=5,c=1.5,rollout=random,cutoff=9,reward=win,threads=3"}) {
+  for (const char* text :
+       {"basic:take_min=7,freeze=5,keep_wilds=2,go_out=0,meld_min=3,freeze_hand=4,"
+        "freeze_unopened=0,out_margin=250,ask=1,out_cards=6",
+        "heuristic:take_min=7,take_value=50,take_wild=6,meld_min=3,open_lean=0,keep_wilds=1,"
+        "canasta_wilds=0,jokers_first=0,dump_hand=5,out_lead=200,out_danger=2,extend=30,"
+        "safety=20,freeze=6,freeze_behind=300,freeze_hand=2,freeze_guard=0,ask=1",
+        "greedy:take_min=5,keep_wilds=1",
+        "ismcts:iters=77,time_ms=5,c=1.5,rollout=random,cutoff=9,reward=win,threads=3"}) {
     const AgentSpec a = agent_spec(text);
     EXPECT_EQ(a.to_string(), text);
     EXPECT_NE(a, agent_spec(std::string(a.name())));
   }
 }
 
-TEST(Heuristic, TakeMinDecidesWhetherToTakeThePile) {
+TEST(Basic, TakeMinDecidesWhetherToTakeThePile) {
   const State s = position(
       "profile: classic\nseat: 0\nphase: draw\nhand0: 7 7 4 5 9\npile: 8 6 7\nmelds0: K: K K K\nstock: rest");
-  EXPECT_EQ(decide("heuristic:take_min=3", s), "take 7: 7 7");
-  EXPECT_EQ(decide("heuristic:take_min=4", s), "draw");
+  EXPECT_EQ(decide("basic:take_min=3", s), "take 7: 7 7");
+  EXPECT_EQ(decide("basic:take_min=4", s), "draw");
 }
 
-TEST(Heuristic, FreezeDiscardsAWildOnABigPile) {
+TEST(Basic, FreezeDiscardsAWildOnABigPile) {
   const State s = position(
       "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: JK 4 9 Q\n"
       "pile: 5 6 8 10 J 4 6 8\nmelds0: K: K K K\nstock: rest");
+  EXPECT_EQ(decide("basic:freeze=6", s), "discard JK");
+  EXPECT_NE(decide("basic:freeze=0", s), "discard JK");
+  EXPECT_NE(decide("basic:freeze=9", s), "discard JK");
+}
+
+TEST(Basic, KeepWildsHoldsWildCardsBack) {
+  const State s = position(
+      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: JK K K K 5 9\n"
+      "melds0: A: A A A\nstock: rest");
+  EXPECT_EQ(decide("basic:keep_wilds=1", s), "meld K: K K K");
+  EXPECT_EQ(decide("basic:keep_wilds=0", s), "meld K: JK K K K");
+}
+
+TEST(Basic, GoOutDecidesWhetherToFinishTheDeal) {
+  const State s = position(
+      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: 9 9 9 4\n"
+      "melds0: K: K K K K K K K\nmelded_before: 0\nstock: rest");
+  EXPECT_EQ(decide("basic:go_out=1", s), "meld 9: 9 9 9");
+  EXPECT_EQ(decide("basic:go_out=0", s).substr(0, 7), "discard");
+}
+
+TEST(Basic, MeldMinKeepsSetsForThePile) {
+  const State s = position(
+      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: K K K 5 9\n"
+      "melds0: A: A A A\nstock: rest");
+  EXPECT_EQ(decide("basic:meld_min=3", s), "meld K: K K K");
+  EXPECT_EQ(decide("basic:meld_min=4", s).substr(0, 7), "discard");
+}
+
+TEST(Basic, FreezeHandFreezesWhenTheNextOpponentIsClose) {
+  const State s = position(
+      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: JK 4 9 Q\nhand1: 5 6\n"
+      "pile: 5 6 8\nmelds0: K: K K K\nmelds1: A: A A A\nhand2: rest\nstock: 7 7 7");
+  EXPECT_EQ(decide("basic:freeze_hand=2", s), "discard JK");
+  EXPECT_NE(decide("basic:freeze_hand=0", s), "discard JK");
+  EXPECT_NE(decide("basic:freeze_hand=1", s), "discard JK");
+}
+
+TEST(Basic, FreezeUnopenedDecidesAboutUnopenedOpponents) {
+  // The next opponent's side has not opened: the pile is frozen for it already.
+  const State s = position(
+      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: JK 4 9 Q\n"
+      "pile: 5 6 8 10 J 4 6 8\nmelds0: K: K K K\nstock: rest");
+  EXPECT_EQ(decide("basic:freeze=6,freeze_unopened=1", s), "discard JK");
+  EXPECT_NE(decide("basic:freeze=6,freeze_unopened=0", s), "discard JK");
+}
+
+TEST(Basic, OutMarginGoesOutOnlyWithALead) {
+  // Side 0 shows a natural canasta of kings: 70 + 500 = 570 ahead on the table.
+  const State s = position(
+      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: 9 9 9 4\n"
+      "melds0: K: K K K K K K K\nmelded_before: 0\nstock: rest");
+  EXPECT_EQ(decide("basic:out_margin=500", s), "meld 9: 9 9 9");
+  EXPECT_EQ(decide("basic:out_margin=600", s).substr(0, 7), "discard");
+}
+
+TEST(Basic, OutCardsWaitsUntilTheOpponentsHoldEnough) {
+  // The opponents hold 2 + 3 cards.
+  const State s = position(
+      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: 9 9 9 4\nhand1: 5 6\nhand3: 7 8 10\n"
+      "melds0: K: K K K K K K K\nmelded_before: 0\nhand2: rest\nstock: J J J");
+  EXPECT_EQ(decide("basic:out_cards=5", s), "meld 9: 9 9 9");
+  EXPECT_EQ(decide("basic:out_cards=6", s).substr(0, 7), "discard");
+}
+
+TEST(Basic, AskAsksThePartnerFirst) {
+  const State s = position(
+      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: 9 9 9 4\n"
+      "melds0: K: K K K K K K K\nmelded_before: 0\nstock: rest");
+  EXPECT_EQ(decide("basic:ask=1", s), "ask");
+  EXPECT_EQ(decide("basic:ask=0", s), "meld 9: 9 9 9");
+  // The partner's answer follows its own out_margin.
+  State asked = s;
+  play(asked, "ask");
+  EXPECT_EQ(decide("basic", asked), "yes");
+  EXPECT_EQ(decide("basic:out_margin=1000", asked), "no");
+}
+
+// The heuristic: each parameter changes the decision in the situation it is about.
+TEST(Heuristic, TakesThePileBySizeOrValue) {
+  // Three cards worth 20 points (8, 6, 7).
+  const State s = position(
+      "profile: classic\nseat: 0\nphase: draw\nhand0: 7 7 4 5 9\npile: 8 6 7\nmelds0: K: K K K\nstock: rest");
+  EXPECT_EQ(decide("heuristic:take_min=3,take_value=2000", s), "take 7: 7 7");
+  EXPECT_EQ(decide("heuristic:take_min=4,take_value=2000", s), "draw");
+  EXPECT_EQ(decide("heuristic:take_min=100,take_value=20", s), "take 7: 7 7");
+  EXPECT_EQ(decide("heuristic:take_min=100,take_value=21", s), "draw");
+}
+
+TEST(Heuristic, TakeWildNeedsABiggerPileToSpendAWild) {
+  // Taking needs the 7 and a wild card from the hand.
+  const State s = position(
+      "profile: classic\nseat: 0\nphase: draw\nhand0: 7 JK 4 5 9\npile: 8 6 7\nmelds0: K: K K K\n"
+      "melds1: Q: Q Q Q\nstock: rest");
+  EXPECT_EQ(decide("heuristic:take_min=0,take_wild=3", s), "take 7: JK 7");
+  EXPECT_EQ(decide("heuristic:take_min=0,take_wild=4", s), "draw");
+}
+
+TEST(Heuristic, JokersFirstChoosesTheWildCard) {
+  const State take = position(
+      "profile: classic\nseat: 0\nphase: draw\nhand0: 7 JK 2 4 5 9\npile: 8 6 7\nmelds0: K: K K K\n"
+      "melds1: Q: Q Q Q\nstock: rest");
+  EXPECT_EQ(decide("heuristic:take_min=0,take_wild=0,jokers_first=1", take), "take 7: JK 7");
+  EXPECT_EQ(decide("heuristic:take_min=0,take_wild=0,jokers_first=0", take), "take 7: 2 7");
+  // Completing a canasta of kings with one wild card (one more is held back).
+  const State meld = position(
+      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: JK 2 K 5 9\n"
+      "melds0: K: K K K K K\nstock: rest");
+  EXPECT_EQ(decide("heuristic:keep_wilds=1,canasta_wilds=0,jokers_first=1", meld), "meld K: JK K");
+  EXPECT_EQ(decide("heuristic:keep_wilds=1,canasta_wilds=0,jokers_first=0", meld), "meld K: 2 K");
+}
+
+TEST(Heuristic, CanastaWildsSpendsAHeldWildOnACanasta) {
+  // Two wild cards, both held back (keep_wilds=2), unless one completes the canasta.
+  const State s = position(
+      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: JK 2 K 5 9\n"
+      "melds0: K: K K K K K\nstock: rest");
+  EXPECT_EQ(decide("heuristic:keep_wilds=2,canasta_wilds=1", s), "meld K: JK 2 K");
+  EXPECT_EQ(decide("heuristic:keep_wilds=2,canasta_wilds=0", s), "meld K: K");
+  EXPECT_EQ(decide("heuristic:keep_wilds=1,canasta_wilds=0", s), "meld K: JK K");
+}
+
+TEST(Heuristic, KeepWildsAndMeldMinHoldCardsBack) {
+  const State wilds = position(
+      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: JK K K K 5 9\n"
+      "melds0: A: A A A\nstock: rest");
+  EXPECT_EQ(decide("heuristic:keep_wilds=1", wilds), "meld K: K K K");
+  EXPECT_EQ(decide("heuristic:keep_wilds=0", wilds), "meld K: JK K K K");
+  const State sets = position(
+      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: K K K 5 9\n"
+      "melds0: A: A A A\nstock: rest");
+  EXPECT_EQ(decide("heuristic:meld_min=3", sets), "meld K: K K K");
+  EXPECT_EQ(decide("heuristic:meld_min=4", sets).substr(0, 7), "discard");
+}
+
+TEST(Heuristic, OpenLeanOpensWithTheFewestCards) {
+  // Side 0 has not opened (minimum 50): three aces (60) are enough; four kings are more cards.
+  const State s = position(
+      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: A A A K K K K 5 9\nstock: rest");
+  EXPECT_EQ(decide("heuristic:open_lean=1", s), "meld A: A A A");
+  EXPECT_EQ(decide("heuristic:open_lean=0", s), "meld K: K K K K");
+}
+
+TEST(Heuristic, DumpHandMeldsAllWhenAnOpponentIsAboutToGoOut) {
+  // Seat 1's side has a canasta and seat 1 holds two cards.
+  const State s = position(
+      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: JK Q Q 5 9\nhand1: 5 6\nhand3: 4 4 "
+      "4 4 4\n"
+      "melds0: A: A A A\nmelds1: K: K K K K K K K\nhand2: rest\nstock: 7 7 7");
+  EXPECT_EQ(decide("heuristic:dump_hand=2", s), "meld Q: JK Q Q");
+  EXPECT_EQ(decide("heuristic:dump_hand=1", s).substr(0, 7), "discard");
+}
+
+TEST(Heuristic, OutLeadGoesOutWhenTheEstimatePays) {
+  // Side 0 shows a natural canasta of kings (570); going out adds 100, and
+  // no other hand holds a card: the estimate is 670.
+  const State s = position(
+      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: 9 9 9 4\n"
+      "melds0: K: K K K K K K K\nmelded_before: 0\nstock: rest");
+  EXPECT_EQ(decide("heuristic:out_lead=670", s), "meld 9: 9 9 9");
+  EXPECT_EQ(decide("heuristic:out_lead=671", s).substr(0, 7), "discard");
+  // The partner's answer follows the same estimate.
+  State asked = s;
+  play(asked, "ask");
+  EXPECT_EQ(decide("heuristic:out_lead=0", asked), "yes");
+  EXPECT_EQ(decide("heuristic:out_lead=1000", asked), "no");
+}
+
+TEST(Heuristic, OutDangerGoesOutWhenAnOpponentMayFinish) {
+  // Behind on the table, but seat 1 (its side has a canasta) holds two cards.
+  const State s = position(
+      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: 9 9 9 4\nhand1: 5 6\nhand3: 4 4 4 4 "
+      "4\n"
+      "melds0: Q: Q Q Q Q Q Q Q\nmelds1: K: K K K K K K K; A: A A A A\nmelded_before: 0\nhand2: rest\n"
+      "stock: J J J");
+  EXPECT_EQ(decide("heuristic:out_lead=10000,out_danger=2", s), "meld 9: 9 9 9");
+  EXPECT_EQ(decide("heuristic:out_lead=10000,out_danger=1", s).substr(0, 7), "discard");
+}
+
+TEST(Heuristic, ExtendStaysInWhileTheOpponentsCannotGoOut) {
+  const State s = position(
+      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: 9 9 9 4\n"
+      "melds0: K: K K K K K K K\nmelded_before: 0\nstock: rest");
+  EXPECT_EQ(decide("heuristic:extend=0", s), "meld 9: 9 9 9");
+  EXPECT_EQ(decide("heuristic:extend=10", s).substr(0, 7), "discard");
+  EXPECT_EQ(decide("heuristic:extend=108", s), "meld 9: 9 9 9");  // the stock is shorter
+}
+
+TEST(Heuristic, SafetyAvoidsDiscardsTheNextOpponentCanTake) {
+  // Seat 1 took two queens with the pile and still holds them.
+  const State s = position(
+      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: Q 4 JK 2\nhand1: Q Q 8\nknown1: Q "
+      "Q\n"
+      "pile: 5 6 8 10 J\nmelds0: K: K K K\nmelds1: A: A A A\nhand2: rest\nstock: 7 7 7");
+  EXPECT_EQ(decide("heuristic:safety=0", s), "discard Q");  // the costlier card
+  EXPECT_EQ(decide("heuristic:safety=100", s), "discard 4");
+}
+
+TEST(Heuristic, FreezeByPileSize) {
+  const State s = position(
+      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: JK 4 9 Q\n"
+      "pile: 5 6 8 10 J 4 6 8\nmelds0: K: K K K\nmelds1: A: A A A\nstock: rest");
   EXPECT_EQ(decide("heuristic:freeze=6", s), "discard JK");
   EXPECT_NE(decide("heuristic:freeze=0", s), "discard JK");
   EXPECT_NE(decide("heuristic:freeze=9", s), "discard JK");
 }
 
-TEST(Heuristic, KeepWildsHoldsWildCardsBack) {
+TEST(Heuristic, FreezeBehindFreezesWhenTrailingAndTheNextOpponentIsClose) {
+  // Side 1 leads on the table by 640 - 30 = 610; seat 1 holds two cards.
   const State s = position(
-      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: JK K K K 5 9\n"
-      "melds0: A: A A A\nstock: rest");
-  EXPECT_EQ(decide("heuristic:keep_wilds=1", s), "meld K: K K K");
-  EXPECT_EQ(decide("heuristic:keep_wilds=0", s), "meld K: JK K K K");
+      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: JK 4 9 Q\nhand1: 5 6\nhand2: 5 5 5\n"
+      "hand3: 4 4 4 4 4\npile: 5 6 8\nmelds0: K: K K K\nmelds1: A: A A A A A A A\nstock: rest");
+  EXPECT_EQ(decide("heuristic:freeze_behind=610,freeze_hand=2", s), "discard JK");
+  EXPECT_NE(decide("heuristic:freeze_behind=611,freeze_hand=2", s), "discard JK");
+  EXPECT_NE(decide("heuristic:freeze_behind=610,freeze_hand=1", s), "discard JK");
 }
 
-TEST(Heuristic, GoOutDecidesWhetherToFinishTheDeal) {
-  const State s = position(
-      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: 9 9 9 4\n"
-      "melds0: K: K K K K K K K\nmelded_before: 0\nstock: rest");
-  EXPECT_EQ(decide("heuristic:go_out=1", s), "meld 9: 9 9 9");
-  EXPECT_EQ(decide("heuristic:go_out=0", s).substr(0, 7), "discard");
-}
-
-TEST(Heuristic, MeldMinKeepsSetsForThePile) {
-  const State s = position(
-      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: K K K 5 9\n"
-      "melds0: A: A A A\nstock: rest");
-  EXPECT_EQ(decide("heuristic:meld_min=3", s), "meld K: K K K");
-  EXPECT_EQ(decide("heuristic:meld_min=4", s).substr(0, 7), "discard");
-}
-
-TEST(Heuristic, FreezeHandFreezesWhenTheNextOpponentIsClose) {
-  const State s = position(
-      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: JK 4 9 Q\nhand1: 5 6\n"
-      "pile: 5 6 8\nmelds0: K: K K K\nmelds1: A: A A A\nhand2: rest\nstock: 7 7 7");
-  EXPECT_EQ(decide("heuristic:freeze_hand=2", s), "discard JK");
-  EXPECT_NE(decide("heuristic:freeze_hand=0", s), "discard JK");
-  EXPECT_NE(decide("heuristic:freeze_hand=1", s), "discard JK");
-}
-
-TEST(Heuristic, FreezeUnopenedDecidesAboutUnopenedOpponents) {
-  // The next opponent's side has not opened: the pile is frozen for it already.
+TEST(Heuristic, FreezeGuardSparesUnopenedOpponents) {
+  // Side 0 has melded, side 1 has not: freezing would only hinder the partner.
   const State s = position(
       "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: JK 4 9 Q\n"
       "pile: 5 6 8 10 J 4 6 8\nmelds0: K: K K K\nstock: rest");
-  EXPECT_EQ(decide("heuristic:freeze=6,freeze_unopened=1", s), "discard JK");
-  EXPECT_NE(decide("heuristic:freeze=6,freeze_unopened=0", s), "discard JK");
-}
-
-TEST(Heuristic, OutMarginGoesOutOnlyWithALead) {
-  // Side 0 shows a natural canasta of kings: 70 + 500 = 570 ahead on the table.
-  const State s = position(
-      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: 9 9 9 4\n"
-      "melds0: K: K K K K K K K\nmelded_before: 0\nstock: rest");
-  EXPECT_EQ(decide("heuristic:out_margin=500", s), "meld 9: 9 9 9");
-  EXPECT_EQ(decide("heuristic:out_margin=600", s).substr(0, 7), "discard");
-}
-
-TEST(Heuristic, OutCardsWaitsUntilTheOpponentsHoldEnough) {
-  // The opponents hold 2 + 3 cards.
-  const State s = position(
-      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: 9 9 9 4\nhand1: 5 6\nhand3: 7 8 10\n"
-      "melds0: K: K K K K K K K\nmelded_before: 0\nhand2: rest\nstock: J J J");
-  EXPECT_EQ(decide("heuristic:out_cards=5", s), "meld 9: 9 9 9");
-  EXPECT_EQ(decide("heuristic:out_cards=6", s).substr(0, 7), "discard");
+  EXPECT_NE(decide("heuristic:freeze=6,freeze_guard=1", s), "discard JK");
+  EXPECT_EQ(decide("heuristic:freeze=6,freeze_guard=0", s), "discard JK");
 }
 
 TEST(Heuristic, AskAsksThePartnerFirst) {
@@ -161,11 +332,30 @@ TEST(Heuristic, AskAsksThePartnerFirst) {
       "melds0: K: K K K K K K K\nmelded_before: 0\nstock: rest");
   EXPECT_EQ(decide("heuristic:ask=1", s), "ask");
   EXPECT_EQ(decide("heuristic:ask=0", s), "meld 9: 9 9 9");
-  // The partner's answer follows its own out_margin.
-  State asked = s;
-  play(asked, "ask");
-  EXPECT_EQ(decide("heuristic", asked), "yes");
-  EXPECT_EQ(decide("heuristic:out_margin=1000", asked), "no");
+}
+
+TEST(UserAgent, TheExampleAgentIsRegisteredAndPlays) {
+  // agents/user/greedy.cpp: listed, read from specs, and playing legal deals.
+  EXPECT_NE(std::find(agent_names().begin(), agent_names().end(), "greedy"), agent_names().end());
+  EXPECT_EQ(agent_spec("greedy:keep_wilds=1,take_min=5").to_string(), "greedy:take_min=5,keep_wilds=1");
+  EXPECT_NE(spec_error("greedy:take_min=200").find("out of range"), std::string::npos);
+  EXPECT_NE(spec_error("greedy:colour=1").find("agent 'greedy' has no parameter 'colour'"),
+            std::string::npos);
+  const State s = position(
+      "profile: classic\nseat: 0\nphase: draw\nhand0: 7 7 4 5 9\npile: 8 6 7\nmelds0: K: K K K\nstock: rest");
+  EXPECT_EQ(decide("greedy:take_min=3", s), "take 7: 7 7");
+  EXPECT_EQ(decide("greedy:take_min=4", s), "draw");
+  ExperimentConfig c;
+  c.side0 = agent_spec("greedy");
+  c.side1 = agent_spec("random");
+  c.deals = 200;
+  c.duplicate = true;
+  c.threads = 1;
+  std::vector<DealRow> rows;
+  std::string error;
+  ASSERT_TRUE(run_deals(c, rows, error)) << error;
+  const Summary sum = summarize(rows, true);
+  EXPECT_GT(sum.margin.lo, 0) << "greedy should beat uniform random play";
 }
 
 TEST(Heuristic, BeatsRandomPlay) {

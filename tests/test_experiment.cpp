@@ -244,7 +244,7 @@ TEST(Experiment, BadConfigsAreRefused) {
 TEST(Experiment, SummaryKeepsLongSpecsWhole) {
   ExperimentConfig c;
   c.side0 = agent_spec(
-      "heuristic:take_min=7,freeze=5,keep_wilds=2,go_out=0,meld_min=3,freeze_hand=4,freeze_unopened=0,"
+      "basic:take_min=7,freeze=5,keep_wilds=2,go_out=0,meld_min=3,freeze_hand=4,freeze_unopened=0,"
       "out_margin=250,ask=1,out_cards=6");
   c.side1 = agent_spec("ismcts:iters=77,time_ms=5,c=1.2345678901234567,rollout=random,cutoff=9,reward=win");
   for (int seat = 0; seat < 4; ++seat) c.seats.push_back({seat, seat % 2 ? c.side0 : c.side1});

@@ -1,4 +1,5 @@
-// The heuristic agent's decisions (its parameters: canasta/heuristic.h).
+// The heuristic agent's decisions (its parameters and the advice behind
+// them: canasta/heuristic.h).
 #include "canasta/heuristic.h"
 
 #include <algorithm>
@@ -9,19 +10,45 @@ namespace canasta {
 
 namespace {
 
-// The side's lead in what the table shows of the deal: melded cards, canasta
-// bonuses and red threes, against the best other side. Hands are hidden.
-int table_margin(const View& v) {
+// What a card left in a hidden hand is assumed to cost its side: the mean
+// card value of the two-deck pack, 1,180 points over 108 cards.
+constexpr int kHiddenCardValue = 11;
+
+// What a side shows of the deal: melded cards, canasta bonuses, red threes.
+int table_value(const View& v, int team) {
+  const TeamMelds& m = v.melds(team);
+  return m.value() + canasta_bonus(m) + red_three_score(v.team_red_threes(team), m.any());
+}
+
+double choose(int n, int k) {
+  if (k < 0 || k > n) return 0;
+  double c = 1;
+  for (int i = 1; i <= k; ++i) c = c * (n - k + i) / i;
+  return c;
+}
+
+// The chance that `draws` cards dealt from `pool` cards, `good` of them of
+// the kind wanted, hold at least `need` of that kind (hypergeometric tail).
+double at_least(int need, int good, int pool, int draws) {
+  if (need <= 0) return 1;
+  if (draws <= 0 || good <= 0 || pool <= 0) return 0;
+  draws = std::min(draws, pool);
+  const double all = choose(pool, draws);
+  double below = 0;
+  for (int x = 0; x < need; ++x) below += choose(good, x) * choose(pool - good, draws - x) / all;
+  return std::clamp(1 - below, 0.0, 1.0);
+}
+
+// The side of `team` may go out (it has the canastas it needs).
+bool may_go_out(const View& v, int team) { return v.melds(team).canastas() >= v.rules().canastas_to_go_out; }
+
+// An opponent whose side may go out holds at most `cards` cards.
+bool opponent_close(const View& v, int cards) {
   const Rules& r = v.rules();
-  auto table = [&](int team) {
-    const TeamMelds& m = v.melds(team);
-    return m.value() + canasta_bonus(m) + red_three_score(v.team_red_threes(team), m.any());
-  };
   const int mine = r.team_of(v.seat());
-  int best_other = -1 << 30;
-  for (int t = 0; t < r.teams; ++t)
-    if (t != mine) best_other = std::max(best_other, table(t));
-  return table(mine) - best_other;
+  for (int s = 0; s < r.players; ++s)
+    if (r.team_of(s) != mine && may_go_out(v, r.team_of(s)) && v.hand_size(s) <= cards) return true;
+  return false;
 }
 
 }  // namespace
@@ -31,47 +58,80 @@ Action HeuristicAgent::act(const View& view, Rng& /*rng*/) {
   if (legal_.size() == 1) return legal_[0];
   const CardSet hand = view.hand();
   const Rules& rules = view.rules();
+  const int me = view.seat();
+  const int my_team = rules.team_of(me);
+  const TeamMelds& own = view.melds(my_team);
 
-  int their_cards = 0;
-  for (int seat = 0; seat < rules.players; ++seat)
-    if (rules.team_of(seat) != rules.team_of(view.seat())) their_cards += view.hand_size(seat);
-  const bool want_out = p_.go_out && table_margin(view) >= p_.out_margin && their_cards >= p_.out_cards;
+  // Playing the score: the deal's margin if the player to move went out now,
+  // with the cards still hidden in the other hands counted against them.
+  const int going_out = view.to_move();
+  int best_other = -1 << 30;
+  for (int t = 0; t < rules.teams; ++t)
+    if (t != my_team) best_other = std::max(best_other, table_value(view, t));
+  int estimate = table_value(view, my_team) - best_other + kGoingOutBonus;
+  bool they_may_go_out = false;
+  for (int s = 0; s < rules.players; ++s) {
+    if (s == going_out) continue;
+    if (rules.team_of(s) != my_team) {
+      estimate += kHiddenCardValue * view.hand_size(s) / (rules.teams - 1);
+      they_may_go_out = they_may_go_out || may_go_out(view, rules.team_of(s));
+    } else {
+      estimate -= s == me ? hand.value() : kHiddenCardValue * view.hand_size(s);
+    }
+  }
+  const bool extend = p_.extend > 0 && !they_may_go_out && view.stock_size() >= p_.extend;
+  const bool want_out =
+      (estimate >= p_.out_lead && !extend) || (p_.out_danger > 0 && opponent_close(view, p_.out_danger));
   if (view.phase() == Phase::kAnswer) return Action::make(want_out ? ActionType::kYes : ActionType::kNo);
 
+  const bool dump = p_.dump_hand > 0 && opponent_close(view, p_.dump_hand);
+
   if (view.phase() == Phase::kDraw) {
-    // 1. Take the pile when it is big enough (or when drawing is impossible
-    //    and declining would end the deal); otherwise draw.
+    // Take the pile when it is big or rich enough (or when drawing is
+    // impossible and declining would end the deal); otherwise draw. Of the
+    // ways to take it, two naturals first, then the preferred wild card.
     Action take{}, other{};
-    bool have_take = false, have_other = false;
+    int take_rank = 1 << 30;
+    bool have_other = false;
     for (Action a : legal_) {
-      if (a.type() == ActionType::kTakePile && !have_take) take = a, have_take = true;
-      if (a.type() != ActionType::kTakePile && !have_other) other = a, have_other = true;
+      if (a.type() != ActionType::kTakePile) {
+        if (!have_other) other = a, have_other = true;
+        continue;
+      }
+      const int rank = (a.jokers() + a.twos() == 0) ? 0 : (a.jokers() > 0) == p_.jokers_first ? 1 : 2;
+      if (rank < take_rank) take_rank = rank, take = a;
     }
-    if (have_take && view.pile_size() >= p_.take_min) return take;
-    return have_other ? other : take;
+    const bool worth = (view.pile_size() >= p_.take_min || view.pile().value() >= p_.take_value) &&
+                       (take_rank == 0 || view.pile_size() >= p_.take_wild);
+    if (take_rank < (1 << 30) && (worth || !have_other)) return take;
+    return other;
   }
 
-  // Meld phase. 2. The meld that puts down the most cards, holding back
-  // `keep_wilds` wild cards unless the meld takes the hand down to going out.
+  // Meld phase: the meld worth most, holding back wild cards and sets.
   const int wilds = hand.wilds();
-  const TeamMelds& own = view.melds(rules.team_of(view.seat()));
+  const bool opening = view.turn_flags() & kOpening;
   Action best{};
-  int best_score = -1;
+  int best_score = -1 << 30;
   bool can_discard = false;
   for (Action a : legal_) {
     if (a.type() == ActionType::kDiscard) can_discard = true;
     if (a.type() == ActionType::kAsk && p_.ask && want_out) return a;
     if (a.type() != ActionType::kMeld) continue;
+    const int k = a.kind();
     const int used = a.naturals() + a.jokers() + a.twos();
     const int w = a.jokers() + a.twos();
     const bool toward_out = hand.total() - used <= 1;
     if (toward_out && !want_out) continue;
-    if (w > 0 && wilds - w < p_.keep_wilds && !toward_out) continue;
-    if (!own.has(a.kind()) && hand.count(a.kind()) < p_.meld_min && !toward_out) continue;
-    const int score = 100 * used - 10 * w + a.cards().value() / 10;
+    const bool completes = k != kBlack3 && !own.is_canasta(k) && own.size(k) + used >= kCanastaSize;
+    const bool free = toward_out || dump;
+    if (w > 0 && wilds - w < p_.keep_wilds && !free && !(completes && p_.canasta_wilds)) continue;
+    if (!own.has(k) && hand.count(k) < p_.meld_min && !free) continue;
+    int score = 100 * used - 25 * w + a.cards().value() / 10 + 5 * (p_.jokers_first ? a.jokers() : a.twos());
+    if (completes) score += w + own.wilds(k) == 0 ? 900 : 600;
+    if (opening && p_.open_lean) score = 10 * a.cards().value() - 40 * used;  // just enough to open
     if (score > best_score) best_score = score, best = a;
   }
-  if (best_score >= 0) return best;
+  if (best_score > (-1 << 30)) return best;
   if (!can_discard) {
     // Melding is compulsory here (an opening under way, or going out after a
     // yes): the legal meld with the most cards.
@@ -80,39 +140,56 @@ Action HeuristicAgent::act(const View& view, Rng& /*rng*/) {
       const int score = 100 * (a.naturals() + a.jokers() + a.twos());
       if (score > best_score) best_score = score, best = a;
     }
-    return best_score >= 0 ? best : legal_[0];
+    return best_score > (-1 << 30) ? best : legal_[0];
   }
 
-  // 3. The safest discard, from what the table shows.
-  const int next = (view.seat() + 1) % rules.players;
-  const TeamMelds& theirs = view.melds(rules.team_of(next));
-  const TeamMelds& ours = view.melds(rules.team_of(view.seat()));
-  uint16_t they_discarded = 0;
-  for (int s = 0; s < rules.players; ++s)
-    if (rules.team_of(s) != rules.team_of(view.seat())) they_discarded |= view.discarded(s);
-  const bool next_close = p_.freeze_hand > 0 && view.hand_size(next) <= p_.freeze_hand;
-  const bool next_opened = view.melds(rules.team_of(next)).any();
-  const bool freeze_now = ((p_.freeze > 0 && view.pile_size() >= p_.freeze) || next_close) &&
-                          !view.pile_frozen() && (p_.freeze_unopened || next_opened);
+  // The discard. The next opponent takes the pile with two naturals of the
+  // top (a frozen pile: only so), or one and a wild card, or onto a meld of
+  // its side; its hidden cards are drawn from the cards nobody can place.
+  const int next = (me + 1) % rules.players;
+  const int their_team = rules.team_of(next);
+  const TeamMelds& theirs = view.melds(their_team);
+  const bool frozen_for_them = view.pile_frozen() || !theirs.any();
+  const CardSet unseen = view.unseen();
+  const int pool = unseen.total();
+  const CardSet their_known = view.known(next);
+  const int hidden = view.hand_size(next) - their_known.total();
+  const double has_wild = their_known.wilds() > 0 ? 1.0 : at_least(1, unseen.wilds(), pool, hidden);
+  const int pile_after = view.pile_size() + 1;
+
+  int table_lead = table_value(view, my_team) - best_other;
+  const bool next_close = view.hand_size(next) <= p_.freeze_hand;
+  const bool guarded = p_.freeze_guard && own.any() && !theirs.any();
+  const bool freeze_now =
+      !view.pile_frozen() && !guarded &&
+      ((p_.freeze > 0 && view.pile_size() >= p_.freeze) || (-table_lead >= p_.freeze_behind && next_close));
   Action pick{};
-  int pick_danger = 1 << 30;
+  double pick_cost = 1e300;
   for (Action a : legal_) {
     if (a.type() != ActionType::kDiscard) continue;
     const int k = a.kind();
-    int danger = 0;
+    double cost = 0;
     if (is_wild(k)) {
-      danger += freeze_now ? -2000 : 1000;
+      cost = freeze_now ? -1e6 + card_value(k) : 1e6 - card_value(k);  // the two before the joker
     } else if (k == kBlack3) {
-      danger -= 500;  // blocks the next player
+      cost = -50.0 - 5.0 * pile_after;  // blocks the next player, and can hardly be melded
     } else {
-      if (theirs.has(k)) danger += 300;
-      danger += 200 * std::min(view.known(next).count(k), 2);
-      if (they_discarded >> k & 1U) danger -= 100;
-      if (ours.has(k)) danger += 150;
-      danger += 60 * (hand.count(k) - 1);
-      danger -= card_value(k);
+      const int kn = their_known.count(k);
+      double p;
+      if (!frozen_for_them && theirs.has(k)) {
+        p = 1;
+      } else {
+        const double two = at_least(2 - kn, unseen.count(k), pool, hidden);
+        const double one = at_least(1 - kn, unseen.count(k), pool, hidden);
+        p = frozen_for_them ? two : two + (one - two) * has_wild;
+      }
+      cost += p * p_.safety * (pile_after + 2) / 10.0;
+      cost += 60.0 * (hand.count(k) - 1);                          // a pair or more: kept for the pile
+      if (own.has(k)) cost += 40;                                  // it would join the side's meld
+      if (unseen.count(k) == 0 && hand.count(k) == 1) cost -= 30;  // dead: nothing left to pair it
+      cost -= card_value(k);                                       // shed points
     }
-    if (danger < pick_danger) pick_danger = danger, pick = a;
+    if (cost < pick_cost) pick_cost = cost, pick = a;
   }
   return pick;
 }

@@ -15,6 +15,7 @@
 #include <cmath>
 #include <vector>
 
+#include "canasta/basic.h"
 #include "canasta/heuristic.h"
 #include "canasta/parallel.h"
 #include "canasta/random_agent.h"
@@ -38,7 +39,8 @@ struct IsmctsAgent::Tree {
   ActionList legal;
   ActionList fresh;  // untried actions at the current node
   std::vector<int> path;
-  HeuristicAgent rollout_agent;
+  BasicAgent basic_agent;
+  HeuristicAgent heuristic_agent;
   RandomAgent random_agent;
 
   int add(int parent, uint32_t action, int side, bool chance, uint64_t drawn) {
@@ -130,8 +132,9 @@ struct IsmctsAgent::Tree {
       // Rollout.
       for (int steps = 0; !d.over() && (p.cutoff == 0 || steps < p.cutoff); ++steps) {
         const int actor = d.actor();
-        Agent& policy =
-            p.rollout == IsmctsRollout::kHeuristic ? static_cast<Agent&>(rollout_agent) : random_agent;
+        Agent& policy = p.rollout == IsmctsRollout::kBasic       ? static_cast<Agent&>(basic_agent)
+                        : p.rollout == IsmctsRollout::kHeuristic ? static_cast<Agent&>(heuristic_agent)
+                                                                 : random_agent;
         apply(d, policy.act(View(d, actor), rng));
       }
       // Evaluation: the deal's score as it stands, for the searcher's side.

@@ -12,17 +12,21 @@
 #include <string>
 #include <string_view>
 #include <variant>
+#include <vector>
 
+#include "canasta/basic.h"
 #include "canasta/heuristic.h"
 #include "canasta/ismcts.h"
 #include "canasta/random_agent.h"
 #include "canasta/rng.h"
+#include "canasta/user_agent.h"
 #include "canasta/view.h"
 
 namespace canasta {
 
-// The parameters of one agent: which agent it is, by the alternative held.
-using AgentParams = std::variant<RandomParams, HeuristicParams, IsmctsParams>;
+// The parameters of one agent: which agent it is, by the alternative held
+// (UserParams: an agent of agents/user/, by its id).
+using AgentParams = std::variant<RandomParams, HeuristicParams, BasicParams, IsmctsParams, UserParams>;
 
 // An agent and its parameters, as a spec string names them.
 struct AgentSpec {
@@ -44,6 +48,17 @@ bool parse_agent_spec(std::string_view text, AgentSpec& out, std::string& error)
 
 // Sets one parameter of `spec` from text ("freeze", "6"), as a spec would.
 bool set_agent_param(AgentSpec& spec, std::string_view key, std::string_view value, std::string& error);
+
+// One parameter of an agent, with its value in a spec.
+struct AgentParamInfo {
+  std::string_view name;
+  ParamStyle style;
+  double lo, hi;
+  double value;
+};
+// Every parameter of the agent `spec` names, in table order, with its value
+// in `spec` (tuners read ranges and start values here).
+std::vector<AgentParamInfo> agent_params(const AgentSpec& spec);
 
 // A new agent as the spec describes.
 std::unique_ptr<Agent> make_agent(const AgentSpec& spec);

@@ -1,7 +1,29 @@
-// The heuristic agent: a rule-based player. It melds what it can (holding
-// back wild cards), takes the pile when it is big enough, discards what is
-// safest by the public history, and freezes the pile with a wild card when
-// it is big or the next opponent is close to going out.
+// The heuristic agent: a rule-based player built on what good players do,
+// and on the advice that closes the Spanish club rule book ("17.
+// Recomendaciones"), each piece a named parameter:
+//   - it plays the score: it goes out when the deal's estimated margin pays
+//     (table, going-out bonus, and the cards caught in the other hands), and
+//     stays in to build while the opponents cannot go out and the stock is
+//     long ("alargar el juego");
+//   - it counts cards: every card melded, in the pile, shown with the pile
+//     or in its own hand is placed; the rest are shared among the hidden
+//     hands and the stock, from which it estimates the chance that the next
+//     opponent can take a discard;
+//   - it discards safely by that chance and the pile's worth, and dead cards
+//     (no copies left to pair them) first;
+//   - it manages wild cards: keeps one back, spends them on a canasta,
+//     jokers before twos ("antes los jokers que los doses");
+//   - it takes the pile by its size and by its points ("no tomar un pozo de
+//     pocas cartas");
+//   - it opens with just enough, keeping pairs to take the pile;
+//   - it freezes the pile ("premiar el pozo") when the side is behind and the
+//     next opponent holds few cards, never while its own side has melded and
+//     the opponents have not opened;
+//   - it melds everything it can when an opponent who may go out holds few
+//     cards ("exponer todas las combinaciones").
+// The defaults of the numeric parameters were tuned by SPSA in self-play
+// (results/players.md). The first rule-based player is kept as `basic`
+// (basic.h).
 #pragma once
 
 #include "canasta/agent_base.h"
@@ -12,24 +34,34 @@ namespace canasta {
 // line declares the field below, and `canasta agents`, spec reading and
 // writing follow from it.
 #define CANASTA_HEURISTIC_PARAMS(X)                                                                        \
-  X(take_min, int, 3, 0, 100,                                                                              \
-    "take the pile (when not compelled) only if it holds at least this many cards")                        \
-  X(freeze, int, 0, 0, 100, "discard a wild card to freeze a pile of at least this many cards (0: never)") \
-  X(keep_wilds, int, 1, 0, 12, "wild cards held back from melds until the player goes out")                \
-  X(go_out, bool, true, 0, 1,                                                                              \
-    "1: go out as soon as the rules allow (and answer yes); 0: stay in while possible")                    \
+  X(take_min, int, 4, 0, 100, "take the pile (when not compelled) when it holds at least this many cards") \
+  X(take_value, int, 18, 0, 2000, "... or when its cards are worth at least this many points")             \
+  X(take_wild, int, 4, 0, 100,                                                                             \
+    "... and, when taking it needs a wild card from the hand, at least this many cards")                   \
   X(meld_min, int, 2, 2, 8,                                                                                \
-    "naturals of a rank held before starting a new meld of it"                                             \
-    " (higher keeps pairs and triples to take the pile)")                                                  \
-  X(freeze_hand, int, 0, 0, 30,                                                                            \
-    "also freeze the pile when the next opponent holds at most this many cards (0: never)")                \
-  X(freeze_unopened, bool, true, 0, 1,                                                                     \
-    "0: never freeze while the next opponent's side has not opened (the pile is frozen for them)")         \
-  X(out_margin, int, -10000, -10000, 10000,                                                                \
-    "go out, or answer yes, only when the side leads the table score of the deal by this much")            \
-  X(ask, bool, false, 0, 1, "1: ask the partner before going out (when the rules allow)")                  \
-  X(out_cards, int, 0, 0, 100,                                                                             \
-    "go out only when the opponents hold at least this many cards together (caught with them)")
+    "naturals of a rank held before starting a new meld of it (higher keeps pairs and triples for the "    \
+    "pile)")                                                                                               \
+  X(open_lean, bool, true, 0, 1,                                                                           \
+    "open with just enough: while opening, meld the fewest cards worth the most points")                   \
+  X(keep_wilds, int, 2, 0, 12, "wild cards held back from melds (unless they complete a canasta or dump)") \
+  X(canasta_wilds, bool, true, 0, 1, "spend held-back wild cards when they complete a canasta")            \
+  X(jokers_first, bool, true, 0, 1, "1: meld jokers before twos; 0: twos before jokers")                   \
+  X(dump_hand, int, 1, 0, 30,                                                                              \
+    "meld all it can when an opponent whose side may go out holds at most this many cards (0: never)")     \
+  X(out_lead, int, -179, -10000, 10000,                                                                    \
+    "go out (or answer yes) when the deal's estimated margin after going out is at least this")            \
+  X(out_danger, int, 9, 0, 30,                                                                             \
+    "go out whatever the margin when an opponent whose side may go out holds at most this many cards")     \
+  X(extend, int, 0, 0, 108,                                                                                \
+    "stay in while the opponents have no canasta and the stock holds at least this many cards (0: never)") \
+  X(safety, int, 151, 0, 1000, "weight of the chance that the next opponent can take a discard")           \
+  X(freeze, int, 0, 0, 100, "discard a wild card to freeze a pile of at least this many cards (0: never)") \
+  X(freeze_behind, int, 10000, -10000, 10000,                                                              \
+    "freeze when the side trails on the table by at least this much and the next opponent is close")       \
+  X(freeze_hand, int, 4, 0, 30, "... close: holds at most this many cards")                                \
+  X(freeze_guard, bool, true, 0, 1,                                                                        \
+    "never freeze while the own side has melded and the next opponent's side has not opened")              \
+  X(ask, bool, false, 0, 1, "1: ask the partner before going out (when the rules allow)")
 
 struct HeuristicParams {
 #define CANASTA_FIELD(name, type, value, lo, hi, help) type name = value;

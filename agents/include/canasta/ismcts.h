@@ -13,9 +13,9 @@
 
 namespace canasta {
 
-enum class IsmctsRollout : uint8_t { kRandom, kHeuristic };  // the policy after the tree
-enum class IsmctsReward : uint8_t { kMargin, kWin };         // what a rollout's end is worth
-CANASTA_CHOICE_NAMES(IsmctsRollout, "random", "heuristic");
+enum class IsmctsRollout : uint8_t { kRandom, kBasic, kHeuristic };  // the policy after the tree
+enum class IsmctsReward : uint8_t { kMargin, kWin };                 // what a rollout's end is worth
+CANASTA_CHOICE_NAMES(IsmctsRollout, "random", "basic", "heuristic");
 CANASTA_CHOICE_NAMES(IsmctsReward, "margin", "win");
 
 // Its parameters, one line each: name, type, default, range, meaning (see
@@ -25,7 +25,8 @@ CANASTA_CHOICE_NAMES(IsmctsReward, "margin", "win");
   X(time_ms, int, 0, 0, 3600000,                                                                          \
     "when above 0, search this many milliseconds per decision instead of `iters` (not reproducible)")     \
   X(c, double, 0.7, 0, 10, "UCB exploration constant")                                                    \
-  X(rollout, IsmctsRollout, IsmctsRollout::kHeuristic, 0, 1, "rollout policy after the tree")             \
+  X(rollout, IsmctsRollout, IsmctsRollout::kBasic, 0, 2,                                                  \
+    "rollout policy after the tree (the named agent with its defaults)")                                  \
   X(cutoff, int, 40, 0, 100000, "rollout actions before the deal is scored as it stands (0: to its end)") \
   X(reward, IsmctsReward, IsmctsReward::kMargin, 0, 1,                                                    \
     "margin: the score margin squashed to [0,1]; win: 1, 0.5 or 0 for the deal")                          \

@@ -29,6 +29,8 @@ enum class Stream : uint64_t {
   kGameSeed = 8,           // the seed of game g of a run of whole games: (seed, kGameSeed, g)
   kGameDealPlay = 9,       // the agents' decisions in deal d of such a game, the original game ...
   kGameDealPlayTwin = 10,  // ... and its twin: (game seed, kGameDealPlay + twin, d)
+  kSpsaFlip = 11,          // the perturbation signs of batch b of a tuning run: (seed, kSpsaFlip, b)
+  kSpsaDeals = 12,         // the deals of batch b of a tuning run: (seed, kSpsaDeals, b) as a run's seed
   kTest = 100,             // tests that need a stream of their own: (seed, kTest, index)
 };
 

@@ -1,21 +1,113 @@
-// canasta tune: one or two agent parameters swept against a fixed opponent.
+// canasta tune: one or two agent parameters swept against a fixed opponent,
+// or several tuned at once by SPSA (--spsa).
 #include <fmt/format.h>
 
 #include "../cli.h"
 #include "canasta/profile.h"
+#include "canasta/spsa.h"
 #include "canasta/sweep.h"
+#include "canasta/text.h"
 
 namespace canasta::cli {
+
+namespace {
+
+// Reads "name=c,name=c" into the tuned parameters.
+std::vector<SpsaParam> read_spsa_params(const std::string& text) {
+  std::vector<SpsaParam> out;
+  size_t p = 0;
+  while (p <= text.size()) {
+    const size_t comma = std::min(text.find(',', p), text.size());
+    const std::string item = text.substr(p, comma - p);
+    const size_t eq = item.find('=');
+    SpsaParam param;
+    if (eq == std::string::npos || eq == 0 || !text::to_number(item.substr(eq + 1), param.c) ||
+        !(param.c > 0))
+      throw CLI::ValidationError("--spsa",
+                                 fmt::format("bad item '{}' (write name=c, c > 0: the perturbation, "
+                                             "e.g. take_min=1,safety=20)",
+                                             printable(item)));
+    param.name = item.substr(0, eq);
+    out.push_back(param);
+    p = comma + 1;
+  }
+  return out;
+}
+
+// The SPSA run of `canasta tune --spsa`.
+int run_tune_spsa(SpsaConfig c, const std::string& out, const std::string& spec_out) {
+  std::string error;
+  if (!check_spsa(c, error)) throw InputError{error};
+  fmt::print("canasta tune: SPSA on {} ({}), {} batches of {} deal pairs, {}, profile {}, seed {}\n",
+             c.agent.to_string(),
+             c.vs ? "each perturbation against " + c.vs->to_string() : "theta+ against theta-", c.batches,
+             c.pairs, c.objective == SpsaObjective::kWin ? "deals won" : "margin / 1000",
+             profile_spec(c.rules), c.seed);
+  std::string csv = "batch,pairs,result";
+  for (const SpsaParam& p : c.params) csv += "," + p.name;
+  for (const SpsaParam& p : c.params) csv += ",c_" + p.name;
+  csv += "\n";
+  SpsaStep last;
+  int64_t shown = -1;
+  StopOnSignals signals;
+  const bool ok = run_spsa(
+      c,
+      [&](const SpsaStep& s) {
+        csv += fmt::format("{},{},{:.6g}", s.batch, s.pairs, s.result);
+        for (double v : s.theta) csv += fmt::format(",{:.6g}", v);
+        for (double v : s.c) csv += fmt::format(",{:.6g}", v);
+        csv += "\n";
+        last = s;
+        const int64_t every = std::max<int64_t>(1, c.batches / 20);
+        if (s.batch % every == every - 1 || s.batch + 1 == c.batches) {
+          fmt::print("  batch {:>6}  pairs {:>9}  {}\n", s.batch + 1, s.pairs,
+                     spsa_agent(c, s.theta).to_string());
+          std::fflush(stdout);
+          shown = s.batch;
+        }
+      },
+      error, &stop_requested());
+  if (!ok) throw InputError{error};
+  if (last.theta.empty()) {
+    fmt::print("  stopped before the first batch finished: nothing written\n");
+    return stop_signal() ? 128 + stop_signal() : 0;
+  }
+  if (shown != last.batch)
+    fmt::print("  batch {:>6}  pairs {:>9}  {}\n", last.batch + 1, last.pairs,
+               spsa_agent(c, last.theta).to_string());
+  const std::string final_spec = spsa_agent(c, last.theta).to_string();
+  fmt::print("  final        {}\n", final_spec);
+  if (!out.empty()) {
+    write_atomically(out, csv);
+    fmt::print("  trajectory   {}\n", out);
+  }
+  if (!spec_out.empty()) {
+    write_atomically(spec_out, final_spec + "\n");
+    fmt::print("  final spec   {}\n", spec_out);
+  }
+  if (stop_signal()) {
+    fmt::print("  stopped      by {} after {} of {} batches\n", signal_name(stop_signal()), last.batch + 1,
+               c.batches);
+    return 128 + stop_signal();
+  }
+  return 0;
+}
+
+}  // namespace
 
 void add_tune(CLI::App& app, int& exit_code) {
   struct Options {
     std::vector<SweepPoint> points;
-    std::string agent, out;
+    std::string agent, out, spec_out, spsa, objective = "win";
     ExperimentConfig base;
+    int64_t batches = 200;
+    double r_end = 0.002;
+    bool vs_given = false;
   };
   auto o = std::make_shared<Options>();
   o->base.deals = 2000;
-  auto* sub = app.add_subcommand("tune", "sweep one or two agent parameters against a fixed opponent");
+  auto* sub = app.add_subcommand(
+      "tune", "sweep one or two agent parameters against a fixed opponent, or tune several at once (--spsa)");
   sub->add_option_function<std::string>(
          "--agent",
          [o](const std::string& text) {
@@ -23,17 +115,53 @@ void add_tune(CLI::App& app, int& exit_code) {
            if (!expand_sweep(text, o->points, error)) throw CLI::ValidationError("--agent", error);
            o->agent = text;
          },
-         "agent spec with one or two ranges, e.g. 'heuristic:freeze={0..12..2}'")
+         "agent spec with one or two ranges, e.g. 'heuristic:freeze={0..12..2}'; "
+         "with --spsa, the start values, e.g. 'heuristic:take_min=1'")
       ->required();
-  add_agent_option(*sub, "--vs", o->base.side1, "the fixed opponent's spec")->required();
-  sub->add_option("--deals,-n", o->base.deals, "deal pairs per point (duplicate)")
+  auto* vs = add_agent_option(
+      *sub, "--vs", o->base.side1,
+      "the fixed opponent's spec (with --spsa optional: without it the two perturbations play each other)");
+  sub->add_option("--spsa", o->spsa,
+                  "tune these parameters at once by SPSA: name=c,... (c: the perturbation at the end, in the "
+                  "parameter's units)");
+  sub->add_option("--batches", o->batches, "SPSA: batches (each one perturbation, --deals pairs)")
+      ->check(CLI::Range(int64_t{1}, int64_t{1} << 30))
+      ->capture_default_str();
+  sub->add_option("--r-end", o->r_end, "SPSA: the step at the end, per unit result, as a share of c squared")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  sub->add_option("--objective", o->objective,
+                  "SPSA: what a deal pair scores: win (deals won minus lost) or margin")
+      ->check(CLI::IsMember({"win", "margin"}))
+      ->capture_default_str();
+  sub->add_option("--spec-out", o->spec_out, "SPSA: write the final spec to this file");
+  sub->add_option("--deals,-n", o->base.deals, "deal pairs per point (duplicate); with --spsa, per batch")
       ->check(CLI::Range(int64_t{2}, int64_t{1} << 40))
       ->capture_default_str();
   add_threads_option(*sub, o->base.threads);
   add_seed_option(*sub, o->base.seed, "seed (the same deals for every point)");
   add_profile_option(*sub, o->base.rules);
   sub->add_option("--out,-o", o->out, "write the table as CSV to this file (scripts/plot_sweep.py draws it)");
-  sub->callback([o, &exit_code] {
+  sub->callback([o, vs, &exit_code] {
+    o->vs_given = vs->count() > 0;
+    if (!o->spsa.empty()) {
+      SpsaConfig c;
+      c.rules = o->base.rules;
+      if (o->points.size() != 1 || !o->points.front().values.empty())
+        throw InputError{"with --spsa, --agent gives start values, not ranges"};
+      c.agent = o->points.front().agent;
+      c.params = read_spsa_params(o->spsa);
+      if (o->vs_given) c.vs = o->base.side1;
+      c.batches = o->batches;
+      c.pairs = o->base.deals;
+      c.r_end = o->r_end;
+      c.objective = o->objective == "margin" ? SpsaObjective::kMargin : SpsaObjective::kWin;
+      c.seed = o->base.seed;
+      c.threads = o->base.threads;
+      exit_code = run_tune_spsa(c, o->out, o->spec_out);
+      return;
+    }
+    if (!o->vs_given) throw InputError{"--vs is required (the fixed opponent), except with --spsa"};
     ExperimentConfig base = o->base;
     base.duplicate = true;
     std::string csv;

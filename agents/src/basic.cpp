@@ -1,0 +1,120 @@
+// The basic agent's decisions (its parameters: canasta/basic.h).
+#include "canasta/basic.h"
+
+#include <algorithm>
+
+#include "canasta/engine.h"
+
+namespace canasta {
+
+namespace {
+
+// The side's lead in what the table shows of the deal: melded cards, canasta
+// bonuses and red threes, against the best other side. Hands are hidden.
+int table_margin(const View& v) {
+  const Rules& r = v.rules();
+  auto table = [&](int team) {
+    const TeamMelds& m = v.melds(team);
+    return m.value() + canasta_bonus(m) + red_three_score(v.team_red_threes(team), m.any());
+  };
+  const int mine = r.team_of(v.seat());
+  int best_other = -1 << 30;
+  for (int t = 0; t < r.teams; ++t)
+    if (t != mine) best_other = std::max(best_other, table(t));
+  return table(mine) - best_other;
+}
+
+}  // namespace
+
+Action BasicAgent::act(const View& view, Rng& /*rng*/) {
+  view.legal_actions(legal_);
+  if (legal_.size() == 1) return legal_[0];
+  const CardSet hand = view.hand();
+  const Rules& rules = view.rules();
+
+  int their_cards = 0;
+  for (int seat = 0; seat < rules.players; ++seat)
+    if (rules.team_of(seat) != rules.team_of(view.seat())) their_cards += view.hand_size(seat);
+  const bool want_out = p_.go_out && table_margin(view) >= p_.out_margin && their_cards >= p_.out_cards;
+  if (view.phase() == Phase::kAnswer) return Action::make(want_out ? ActionType::kYes : ActionType::kNo);
+
+  if (view.phase() == Phase::kDraw) {
+    // 1. Take the pile when it is big enough (or when drawing is impossible
+    //    and declining would end the deal); otherwise draw.
+    Action take{}, other{};
+    bool have_take = false, have_other = false;
+    for (Action a : legal_) {
+      if (a.type() == ActionType::kTakePile && !have_take) take = a, have_take = true;
+      if (a.type() != ActionType::kTakePile && !have_other) other = a, have_other = true;
+    }
+    if (have_take && view.pile_size() >= p_.take_min) return take;
+    return have_other ? other : take;
+  }
+
+  // Meld phase. 2. The meld that puts down the most cards, holding back
+  // `keep_wilds` wild cards unless the meld takes the hand down to going out.
+  const int wilds = hand.wilds();
+  const TeamMelds& own = view.melds(rules.team_of(view.seat()));
+  Action best{};
+  int best_score = -1;
+  bool can_discard = false;
+  for (Action a : legal_) {
+    if (a.type() == ActionType::kDiscard) can_discard = true;
+    if (a.type() == ActionType::kAsk && p_.ask && want_out) return a;
+    if (a.type() != ActionType::kMeld) continue;
+    const int used = a.naturals() + a.jokers() + a.twos();
+    const int w = a.jokers() + a.twos();
+    const bool toward_out = hand.total() - used <= 1;
+    if (toward_out && !want_out) continue;
+    if (w > 0 && wilds - w < p_.keep_wilds && !toward_out) continue;
+    if (!own.has(a.kind()) && hand.count(a.kind()) < p_.meld_min && !toward_out) continue;
+    const int score = 100 * used - 10 * w + a.cards().value() / 10;
+    if (score > best_score) best_score = score, best = a;
+  }
+  if (best_score >= 0) return best;
+  if (!can_discard) {
+    // Melding is compulsory here (an opening under way, or going out after a
+    // yes): the legal meld with the most cards.
+    for (Action a : legal_) {
+      if (a.type() != ActionType::kMeld) continue;
+      const int score = 100 * (a.naturals() + a.jokers() + a.twos());
+      if (score > best_score) best_score = score, best = a;
+    }
+    return best_score >= 0 ? best : legal_[0];
+  }
+
+  // 3. The safest discard, from what the table shows.
+  const int next = (view.seat() + 1) % rules.players;
+  const TeamMelds& theirs = view.melds(rules.team_of(next));
+  const TeamMelds& ours = view.melds(rules.team_of(view.seat()));
+  uint16_t they_discarded = 0;
+  for (int s = 0; s < rules.players; ++s)
+    if (rules.team_of(s) != rules.team_of(view.seat())) they_discarded |= view.discarded(s);
+  const bool next_close = p_.freeze_hand > 0 && view.hand_size(next) <= p_.freeze_hand;
+  const bool next_opened = view.melds(rules.team_of(next)).any();
+  const bool freeze_now = ((p_.freeze > 0 && view.pile_size() >= p_.freeze) || next_close) &&
+                          !view.pile_frozen() && (p_.freeze_unopened || next_opened);
+  Action pick{};
+  int pick_danger = 1 << 30;
+  for (Action a : legal_) {
+    if (a.type() != ActionType::kDiscard) continue;
+    const int k = a.kind();
+    int danger = 0;
+    if (is_wild(k)) {
+      danger += freeze_now ? -2000 : 1000;
+    } else if (k == kBlack3) {
+      danger -= 500;  // blocks the next player
+    } else {
+      if (theirs.has(k)) danger += 300;
+      danger += 200 * std::min(view.known(next).count(k), 2);
+      if (they_discarded >> k & 1U) danger -= 100;
+      if (ours.has(k)) danger += 150;
+      danger += 60 * (hand.count(k) - 1);
+      danger -= card_value(k);
+    }
+    if (danger < pick_danger) pick_danger = danger, pick = a;
+  }
+  return pick;
+}
+
+}  // namespace canasta

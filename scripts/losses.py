@@ -1,0 +1,45 @@
+#!/usr/bin/python3
+"""Where side A (the agent of --side0) loses its deals: the share of deals it
+loses by the red-three difference and by the deal's length, from the
+deals.csv of a duplicate run (`canasta sim --side0 A --side1 B --out DIR`).
+
+Usage: python3 scripts/losses.py DIR/deals.csv
+"""
+import collections
+import csv
+import sys
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    try:
+        with open(sys.argv[1], newline="") as f:
+            rows = list(csv.DictReader(f))
+    except OSError as e:
+        sys.exit(f"losses: cannot read {sys.argv[1]}: {e.strerror}")
+    by_reds = collections.defaultdict(lambda: [0, 0])
+    by_turns = collections.defaultdict(lambda: [0, 0])
+    try:
+        for r in rows:
+            a = int(r["swapped"])  # A's table side
+            lost = int(r[f"score{a}"]) < int(r[f"score{1 - a}"])
+            reds = int(r[f"red_threes{1 - a}"]) - int(r[f"red_threes{a}"])
+            turns = int(r["turns"]) // 8 * 8
+            for table, key in ((by_reds, reds), (by_turns, turns)):
+                table[key][0] += 1
+                table[key][1] += lost
+    except (KeyError, ValueError) as e:
+        sys.exit(f"losses: {sys.argv[1]} is not a deals.csv ({e})")
+    print("red threes of B minus A   deals   A lost")
+    for k in sorted(by_reds):
+        n, lost = by_reds[k]
+        print(f"{k:+25d} {n:7d} {100 * lost / n:7.1f}%")
+    print("turns                     deals   A lost")
+    for k in sorted(by_turns):
+        n, lost = by_turns[k]
+        print(f"{k:>11d}-{k + 7:<13d} {n:7d} {100 * lost / n:7.1f}%")
+
+
+if __name__ == "__main__":
+    main()
