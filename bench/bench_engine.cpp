@@ -201,7 +201,9 @@ void BM_IsmctsIterations(benchmark::State& st, const char* spec) {
 }
 BENCHMARK_CAPTURE(BM_IsmctsIterations, random_rollout_to_end, "ismcts:iters=1000,rollout=random,cutoff=0")
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_IsmctsIterations, heuristic_rollout_cutoff40, "ismcts:iters=1000")
+BENCHMARK_CAPTURE(BM_IsmctsIterations, basic_rollout_cutoff40, "ismcts:iters=1000")  // the defaults
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_IsmctsIterations, heuristic_rollout_cutoff40, "ismcts:iters=1000,rollout=heuristic")
     ->Unit(benchmark::kMillisecond);
 
 }  // namespace

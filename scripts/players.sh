@@ -5,32 +5,20 @@
 #   bash scripts/players.sh [OUT_DIR]     # default: runs/players
 #
 # Writes every command's output to OUT_DIR/NAME.txt, the SPSA trajectories
-# and final specs to OUT_DIR/spsa-*.{csv,txt}, and the plot
+# and final specs to OUT_DIR/spsa-*.{csv,spec}, and the plot
 # OUT_DIR/spsa.png (when python3-matplotlib is installed).
-set -euo pipefail
-cd "$(dirname "$0")/.."
-out=${1:-runs/players}
-canasta=${CANASTA:-build/sim/cli/canasta}
-[[ -x $canasta ]] || { echo "players.sh: $canasta is missing (bash scripts/build.sh)" >&2; exit 2; }
-mkdir -p "$out"
+source "$(dirname "$0")/measure.sh" "${1:-runs/players}"
 
 # The hand-set values the heuristic had before tuning, and deliberately bad ones.
 hand='heuristic:take_min=3,take_value=40,take_wild=0,meld_min=2,keep_wilds=1,dump_hand=4,out_lead=-150,out_danger=3,safety=100'
 bad='heuristic:take_min=12,take_value=400,take_wild=12,meld_min=5,keep_wilds=5,dump_hand=0,out_lead=1500,out_danger=0,safety=0'
 perturb='take_min=1,take_value=10,take_wild=1,meld_min=0.5,keep_wilds=0.5,dump_hand=1,out_lead=60,out_danger=1,safety=20'
 
-run() {
-  local name=$1
-  shift
-  echo "+ canasta $*" | tee "$out/$name.txt"
-  "$canasta" "$@" | tee -a "$out/$name.txt"
-}
-
 run spsa-hand tune --agent "$hand" --spsa "$perturb" --batches 4000 --deals 250 --objective margin --seed 11 \
-  --threads 2 -o "$out/spsa-hand.csv" --spec-out "$out/spsa-hand.txt"
+  --threads 2 -o "$out/spsa-hand.csv" --spec-out "$out/spsa-hand.spec"
 run spsa-bad tune --agent "$bad" --spsa "$perturb" --batches 4000 --deals 250 --objective margin --seed 12 \
-  --threads 2 -o "$out/spsa-bad.csv" --spec-out "$out/spsa-bad.txt"
-from_bad=$(cat "$out/spsa-bad.txt")
+  --threads 2 -o "$out/spsa-bad.csv" --spec-out "$out/spsa-bad.spec"
+from_bad=$(cat "$out/spsa-bad.spec")
 
 run h-random sim --side0 heuristic --side1 random --deals 20000 --seed 9 --threads 2
 run b-random sim --side0 basic --side1 random --deals 20000 --seed 9 --threads 2
@@ -43,7 +31,7 @@ run greedy-random sim --side0 greedy --side1 random --deals 20000 --seed 9 --thr
 run ismcts-h sim --side0 ismcts:iters=1000 --side1 heuristic --deals 500 --seed 9 --threads 2
 run ismcts-b sim --side0 ismcts:iters=1000 --side1 basic --deals 500 --seed 9 --threads 2
 
-if /usr/bin/python3 -c 'import matplotlib' 2>/dev/null; then
+if can_plot; then
   /usr/bin/python3 scripts/plot_spsa.py "$out/spsa-hand.csv" "$out/spsa.png" --other "$out/spsa-bad.csv" \
     --labels "from the hand-set values" "from bad values" --title "SPSA on the heuristic (self-play, margin)"
 fi

@@ -15,6 +15,31 @@
 namespace canasta::test {
 namespace {
 
+// Positions shared by the tests of several agents.
+// A pile of three (8 6 7) that seat 0 can take with its pair of sevens.
+constexpr const char* kPileOfThree =
+    "profile: classic\nseat: 0\nphase: draw\nhand0: 7 7 4 5 9\npile: 8 6 7\nmelds0: K: K K K\nstock: rest";
+// Three kings and a joker in hand, side 0 opened with aces.
+constexpr const char* kWildAndKings =
+    "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: JK K K K 5 9\n"
+    "melds0: A: A A A\nstock: rest";
+// Three kings in hand, side 0 opened with aces.
+constexpr const char* kThreeKings =
+    "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: K K K 5 9\n"
+    "melds0: A: A A A\nstock: rest";
+// Seat 0 can go out (three nines and a discard); side 0 shows a natural canasta of kings.
+constexpr const char* kCanGoOut =
+    "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: 9 9 9 4\n"
+    "melds0: K: K K K K K K K\nmelded_before: 0\nstock: rest";
+// A pile of eight cards and a joker in hand; side 1 has not opened.
+constexpr const char* kBigPile =
+    "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: JK 4 9 Q\n"
+    "pile: 5 6 8 10 J 4 6 8\nmelds0: K: K K K\nstock: rest";
+// The same, both sides opened.
+constexpr const char* kBigPileBothOpened =
+    "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: JK 4 9 Q\n"
+    "pile: 5 6 8 10 J 4 6 8\nmelds0: K: K K K\nmelds1: A: A A A\nstock: rest";
+
 std::string decide(const std::string& spec, const State& s) {
   Rng rng(1);
   return action_to_string(agent(spec)->act(View(s, s.actor()), rng));
@@ -80,9 +105,10 @@ TEST(Agents, EveryParameterRoundTrips) {
         "freeze_unopened=0,out_margin=250,ask=1,out_cards=6",
         "heuristic:take_min=7,take_value=50,take_wild=6,meld_min=3,open_lean=0,keep_wilds=1,"
         "canasta_wilds=0,jokers_first=0,dump_hand=5,out_lead=200,out_danger=2,extend=30,"
-        "safety=20,freeze=6,freeze_behind=300,freeze_hand=2,freeze_guard=0,ask=1",
+        "safety=20,freeze=6,freeze_value=80,freeze_behind=300,freeze_hand=2,freeze_guard=0,ask=1",
         "greedy:take_min=5,keep_wilds=1",
-        "ismcts:iters=77,time_ms=5,c=1.5,rollout=random,cutoff=9,reward=win,threads=3"}) {
+        "ismcts:iters=77,time_ms=5,c=1.5,rollout=random,cutoff=9,hand_weight=0.25,reward=win,threads=3,prior="
+        "1"}) {
     const AgentSpec a = agent_spec(text);
     EXPECT_EQ(a.to_string(), text);
     EXPECT_NE(a, agent_spec(std::string(a.name())));
@@ -90,41 +116,32 @@ TEST(Agents, EveryParameterRoundTrips) {
 }
 
 TEST(Basic, TakeMinDecidesWhetherToTakeThePile) {
-  const State s = position(
-      "profile: classic\nseat: 0\nphase: draw\nhand0: 7 7 4 5 9\npile: 8 6 7\nmelds0: K: K K K\nstock: rest");
+  const State s = position(kPileOfThree);
   EXPECT_EQ(decide("basic:take_min=3", s), "take 7: 7 7");
   EXPECT_EQ(decide("basic:take_min=4", s), "draw");
 }
 
 TEST(Basic, FreezeDiscardsAWildOnABigPile) {
-  const State s = position(
-      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: JK 4 9 Q\n"
-      "pile: 5 6 8 10 J 4 6 8\nmelds0: K: K K K\nstock: rest");
+  const State s = position(kBigPile);
   EXPECT_EQ(decide("basic:freeze=6", s), "discard JK");
   EXPECT_NE(decide("basic:freeze=0", s), "discard JK");
   EXPECT_NE(decide("basic:freeze=9", s), "discard JK");
 }
 
 TEST(Basic, KeepWildsHoldsWildCardsBack) {
-  const State s = position(
-      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: JK K K K 5 9\n"
-      "melds0: A: A A A\nstock: rest");
+  const State s = position(kWildAndKings);
   EXPECT_EQ(decide("basic:keep_wilds=1", s), "meld K: K K K");
   EXPECT_EQ(decide("basic:keep_wilds=0", s), "meld K: JK K K K");
 }
 
 TEST(Basic, GoOutDecidesWhetherToFinishTheDeal) {
-  const State s = position(
-      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: 9 9 9 4\n"
-      "melds0: K: K K K K K K K\nmelded_before: 0\nstock: rest");
+  const State s = position(kCanGoOut);
   EXPECT_EQ(decide("basic:go_out=1", s), "meld 9: 9 9 9");
   EXPECT_EQ(decide("basic:go_out=0", s).substr(0, 7), "discard");
 }
 
 TEST(Basic, MeldMinKeepsSetsForThePile) {
-  const State s = position(
-      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: K K K 5 9\n"
-      "melds0: A: A A A\nstock: rest");
+  const State s = position(kThreeKings);
   EXPECT_EQ(decide("basic:meld_min=3", s), "meld K: K K K");
   EXPECT_EQ(decide("basic:meld_min=4", s).substr(0, 7), "discard");
 }
@@ -140,18 +157,14 @@ TEST(Basic, FreezeHandFreezesWhenTheNextOpponentIsClose) {
 
 TEST(Basic, FreezeUnopenedDecidesAboutUnopenedOpponents) {
   // The next opponent's side has not opened: the pile is frozen for it already.
-  const State s = position(
-      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: JK 4 9 Q\n"
-      "pile: 5 6 8 10 J 4 6 8\nmelds0: K: K K K\nstock: rest");
+  const State s = position(kBigPile);
   EXPECT_EQ(decide("basic:freeze=6,freeze_unopened=1", s), "discard JK");
   EXPECT_NE(decide("basic:freeze=6,freeze_unopened=0", s), "discard JK");
 }
 
 TEST(Basic, OutMarginGoesOutOnlyWithALead) {
   // Side 0 shows a natural canasta of kings: 70 + 500 = 570 ahead on the table.
-  const State s = position(
-      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: 9 9 9 4\n"
-      "melds0: K: K K K K K K K\nmelded_before: 0\nstock: rest");
+  const State s = position(kCanGoOut);
   EXPECT_EQ(decide("basic:out_margin=500", s), "meld 9: 9 9 9");
   EXPECT_EQ(decide("basic:out_margin=600", s).substr(0, 7), "discard");
 }
@@ -166,9 +179,7 @@ TEST(Basic, OutCardsWaitsUntilTheOpponentsHoldEnough) {
 }
 
 TEST(Basic, AskAsksThePartnerFirst) {
-  const State s = position(
-      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: 9 9 9 4\n"
-      "melds0: K: K K K K K K K\nmelded_before: 0\nstock: rest");
+  const State s = position(kCanGoOut);
   EXPECT_EQ(decide("basic:ask=1", s), "ask");
   EXPECT_EQ(decide("basic:ask=0", s), "meld 9: 9 9 9");
   // The partner's answer follows its own out_margin.
@@ -181,8 +192,7 @@ TEST(Basic, AskAsksThePartnerFirst) {
 // The heuristic: each parameter changes the decision in the situation it is about.
 TEST(Heuristic, TakesThePileBySizeOrValue) {
   // Three cards worth 20 points (8, 6, 7).
-  const State s = position(
-      "profile: classic\nseat: 0\nphase: draw\nhand0: 7 7 4 5 9\npile: 8 6 7\nmelds0: K: K K K\nstock: rest");
+  const State s = position(kPileOfThree);
   EXPECT_EQ(decide("heuristic:take_min=3,take_value=2000", s), "take 7: 7 7");
   EXPECT_EQ(decide("heuristic:take_min=4,take_value=2000", s), "draw");
   EXPECT_EQ(decide("heuristic:take_min=100,take_value=20", s), "take 7: 7 7");
@@ -223,14 +233,10 @@ TEST(Heuristic, CanastaWildsSpendsAHeldWildOnACanasta) {
 }
 
 TEST(Heuristic, KeepWildsAndMeldMinHoldCardsBack) {
-  const State wilds = position(
-      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: JK K K K 5 9\n"
-      "melds0: A: A A A\nstock: rest");
+  const State wilds = position(kWildAndKings);
   EXPECT_EQ(decide("heuristic:keep_wilds=1", wilds), "meld K: K K K");
   EXPECT_EQ(decide("heuristic:keep_wilds=0", wilds), "meld K: JK K K K");
-  const State sets = position(
-      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: K K K 5 9\n"
-      "melds0: A: A A A\nstock: rest");
+  const State sets = position(kThreeKings);
   EXPECT_EQ(decide("heuristic:meld_min=3", sets), "meld K: K K K");
   EXPECT_EQ(decide("heuristic:meld_min=4", sets).substr(0, 7), "discard");
 }
@@ -256,9 +262,7 @@ TEST(Heuristic, DumpHandMeldsAllWhenAnOpponentIsAboutToGoOut) {
 TEST(Heuristic, OutLeadGoesOutWhenTheEstimatePays) {
   // Side 0 shows a natural canasta of kings (570); going out adds 100, and
   // no other hand holds a card: the estimate is 670.
-  const State s = position(
-      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: 9 9 9 4\n"
-      "melds0: K: K K K K K K K\nmelded_before: 0\nstock: rest");
+  const State s = position(kCanGoOut);
   EXPECT_EQ(decide("heuristic:out_lead=670", s), "meld 9: 9 9 9");
   EXPECT_EQ(decide("heuristic:out_lead=671", s).substr(0, 7), "discard");
   // The partner's answer follows the same estimate.
@@ -280,9 +284,7 @@ TEST(Heuristic, OutDangerGoesOutWhenAnOpponentMayFinish) {
 }
 
 TEST(Heuristic, ExtendStaysInWhileTheOpponentsCannotGoOut) {
-  const State s = position(
-      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: 9 9 9 4\n"
-      "melds0: K: K K K K K K K\nmelded_before: 0\nstock: rest");
+  const State s = position(kCanGoOut);
   EXPECT_EQ(decide("heuristic:extend=0", s), "meld 9: 9 9 9");
   EXPECT_EQ(decide("heuristic:extend=10", s).substr(0, 7), "discard");
   EXPECT_EQ(decide("heuristic:extend=108", s), "meld 9: 9 9 9");  // the stock is shorter
@@ -299,12 +301,18 @@ TEST(Heuristic, SafetyAvoidsDiscardsTheNextOpponentCanTake) {
 }
 
 TEST(Heuristic, FreezeByPileSize) {
-  const State s = position(
-      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: JK 4 9 Q\n"
-      "pile: 5 6 8 10 J 4 6 8\nmelds0: K: K K K\nmelds1: A: A A A\nstock: rest");
+  const State s = position(kBigPileBothOpened);
   EXPECT_EQ(decide("heuristic:freeze=6", s), "discard JK");
   EXPECT_NE(decide("heuristic:freeze=0", s), "discard JK");
   EXPECT_NE(decide("heuristic:freeze=9", s), "discard JK");
+}
+
+TEST(Heuristic, FreezeByPileValue) {
+  // The pile is worth 5 + 5 + 10 + 10 + 10 + 5 + 5 + 10 = 60 points.
+  const State s = position(kBigPileBothOpened);
+  EXPECT_EQ(decide("heuristic:freeze_value=60", s), "discard JK");
+  EXPECT_NE(decide("heuristic:freeze_value=61", s), "discard JK");
+  EXPECT_NE(decide("heuristic:freeze_value=0", s), "discard JK");
 }
 
 TEST(Heuristic, FreezeBehindFreezesWhenTrailingAndTheNextOpponentIsClose) {
@@ -319,17 +327,13 @@ TEST(Heuristic, FreezeBehindFreezesWhenTrailingAndTheNextOpponentIsClose) {
 
 TEST(Heuristic, FreezeGuardSparesUnopenedOpponents) {
   // Side 0 has melded, side 1 has not: freezing would only hinder the partner.
-  const State s = position(
-      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: JK 4 9 Q\n"
-      "pile: 5 6 8 10 J 4 6 8\nmelds0: K: K K K\nstock: rest");
+  const State s = position(kBigPile);
   EXPECT_NE(decide("heuristic:freeze=6,freeze_guard=1", s), "discard JK");
   EXPECT_EQ(decide("heuristic:freeze=6,freeze_guard=0", s), "discard JK");
 }
 
 TEST(Heuristic, AskAsksThePartnerFirst) {
-  const State s = position(
-      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: 9 9 9 4\n"
-      "melds0: K: K K K K K K K\nmelded_before: 0\nstock: rest");
+  const State s = position(kCanGoOut);
   EXPECT_EQ(decide("heuristic:ask=1", s), "ask");
   EXPECT_EQ(decide("heuristic:ask=0", s), "meld 9: 9 9 9");
 }
@@ -341,8 +345,7 @@ TEST(UserAgent, TheExampleAgentIsRegisteredAndPlays) {
   EXPECT_NE(spec_error("greedy:take_min=200").find("out of range"), std::string::npos);
   EXPECT_NE(spec_error("greedy:colour=1").find("agent 'greedy' has no parameter 'colour'"),
             std::string::npos);
-  const State s = position(
-      "profile: classic\nseat: 0\nphase: draw\nhand0: 7 7 4 5 9\npile: 8 6 7\nmelds0: K: K K K\nstock: rest");
+  const State s = position(kPileOfThree);
   EXPECT_EQ(decide("greedy:take_min=3", s), "take 7: 7 7");
   EXPECT_EQ(decide("greedy:take_min=4", s), "draw");
   ExperimentConfig c;
@@ -398,6 +401,54 @@ TEST(Ismcts, LegalAndReproducible) {
       }
     }
   }
+}
+
+TEST(Ismcts, PriorExpandsThePolicysChoiceFirst) {
+  // One iteration expands one child of the root: with prior=1 it is the
+  // rollout policy's choice, so the search plays what that agent plays.
+  const State s = position(
+      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: JK K K K 5 9 Q Q\n"
+      "melds0: A: A A A\nstock: rest");
+  for (const char* policy : {"basic", "heuristic"}) {
+    const std::string spec = std::string("ismcts:iters=1,prior=1,rollout=") + policy;
+    for (uint64_t seed = 1; seed <= 5; ++seed) {
+      Rng rng(seed);
+      EXPECT_EQ(action_to_string(agent(spec)->act(View(s, 0), rng)), decide(policy, s)) << spec;
+    }
+  }
+  // Without it the first child is drawn at random: some seed picks another action.
+  bool differs = false;
+  for (uint64_t seed = 1; seed <= 20 && !differs; ++seed) {
+    Rng rng(seed);
+    differs = action_to_string(agent("ismcts:iters=1,prior=0")->act(View(s, 0), rng)) != decide("basic", s);
+  }
+  EXPECT_TRUE(differs);
+}
+
+TEST(Ismcts, HandWeightReachesTheCutOffEvaluation) {
+  // A position of a real deal: random play until a meld phase with choices.
+  State s;
+  start_single_deal(s, Rules{}, 61, 0);
+  RandomAgent random;
+  Rng play(7);
+  ActionList legal;
+  for (;;) {
+    legal_actions(s, legal);
+    if (s.phase == Phase::kMeld && legal.size() >= 4 && s.turns > 6) break;
+    apply(s, random.act(View(s, s.actor()), play));
+    ASSERT_FALSE(s.over());
+  }
+  const auto visits = [&](const std::string& spec) {
+    IsmctsAgent a(std::get<IsmctsParams>(agent_spec(spec).params));
+    Rng rng(3);
+    a.act(View(s, s.actor()), rng);
+    return a.last_visits();
+  };
+  // 1 is the score as it stands (the default); less changes what the rollouts are worth.
+  EXPECT_EQ(visits("ismcts:iters=400,cutoff=4,hand_weight=1"), visits("ismcts:iters=400,cutoff=4"));
+  EXPECT_NE(visits("ismcts:iters=400,cutoff=4,hand_weight=0"), visits("ismcts:iters=400,cutoff=4"));
+  // A rollout that reaches the end of the deal is scored in full whatever the weight.
+  EXPECT_EQ(visits("ismcts:iters=100,cutoff=0,hand_weight=0"), visits("ismcts:iters=100,cutoff=0"));
 }
 
 TEST(Ismcts, TimeBudgetRunsIterationsUntilTheDeadline) {

@@ -160,9 +160,10 @@ Action HeuristicAgent::act(const View& view, Rng& /*rng*/) {
   int table_lead = table_value(view, my_team) - best_other;
   const bool next_close = view.hand_size(next) <= p_.freeze_hand;
   const bool guarded = p_.freeze_guard && own.any() && !theirs.any();
-  const bool freeze_now =
-      !view.pile_frozen() && !guarded &&
-      ((p_.freeze > 0 && view.pile_size() >= p_.freeze) || (-table_lead >= p_.freeze_behind && next_close));
+  const bool freeze_now = !view.pile_frozen() && !guarded &&
+                          ((p_.freeze > 0 && view.pile_size() >= p_.freeze) ||
+                           (p_.freeze_value > 0 && view.pile().value() >= p_.freeze_value) ||
+                           (-table_lead >= p_.freeze_behind && next_close));
   Action pick{};
   double pick_cost = 1e300;
   for (Action a : legal_) {

@@ -63,6 +63,12 @@ struct IsmctsAgent::Tree {
     return add(parent, 0, nodes[parent].side, false, drawn);
   }
 
+  Agent& policy(const IsmctsParams& p) {
+    return p.rollout == IsmctsRollout::kBasic       ? static_cast<Agent&>(basic_agent)
+           : p.rollout == IsmctsRollout::kHeuristic ? static_cast<Agent&>(heuristic_agent)
+                                                    : random_agent;
+  }
+
   int64_t done = 0;  // iterations of the last search
 
   // Runs `iterations` iterations, or (time_ms > 0) as many as fit before `deadline`.
@@ -103,6 +109,12 @@ struct IsmctsAgent::Tree {
         bool expanded = false;
         if (!fresh.empty()) {
           pick = fresh[static_cast<int>(rng.below(static_cast<uint32_t>(fresh.size())))];
+          if (p.prior && nodes[node].first_child < 0) {
+            // Progressive bias, in its simplest form: a node's first child is
+            // the rollout policy's choice, so the policy's line is searched first.
+            const Action guess = policy(p).act(View(d, actor), rng);
+            if (fresh.contains(guess)) pick = guess;
+          }
           const bool chance = actor == me && pick.type() == ActionType::kDraw;
           pick_child = add(node, pick.raw(), side, chance, 0);
           nodes[pick_child].avail = 1;
@@ -132,21 +144,20 @@ struct IsmctsAgent::Tree {
       // Rollout.
       for (int steps = 0; !d.over() && (p.cutoff == 0 || steps < p.cutoff); ++steps) {
         const int actor = d.actor();
-        Agent& policy = p.rollout == IsmctsRollout::kBasic       ? static_cast<Agent&>(basic_agent)
-                        : p.rollout == IsmctsRollout::kHeuristic ? static_cast<Agent&>(heuristic_agent)
-                                                                 : random_agent;
-        apply(d, policy.act(View(d, actor), rng));
+        apply(d, policy(p).act(View(d, actor), rng));
       }
       // Evaluation: the deal's score as it stands, for the searcher's side.
       const auto score = deal_score(d);
-      int margin = 0;
-      for (int t = 0; t < rules.teams; ++t)
-        margin += t == my_side ? score[t].total() : -score[t].total() / (rules.teams - 1);
-      const double r = p.reward == IsmctsReward::kWin
-                           ? (margin > 0    ? 1.0
-                              : margin == 0 ? 0.5
-                                            : 0.0)
-                           : 0.5 + 0.5 * std::tanh(static_cast<double>(margin) / 1000.0);
+      const double hand_share = d.over() ? 1.0 : p.hand_weight;  // at a cut-off
+      double margin = 0;
+      for (int t = 0; t < rules.teams; ++t) {
+        const double value = score[t].total() - (1.0 - hand_share) * score[t].in_hand;
+        margin += t == my_side ? value : -value / (rules.teams - 1);
+      }
+      const double r = p.reward == IsmctsReward::kWin ? (margin > 0    ? 1.0
+                                                         : margin == 0 ? 0.5
+                                                                       : 0.0)
+                                                      : 0.5 + 0.5 * std::tanh(margin / 1000.0);
       for (int id : path) {
         Node& n = nodes[id];
         ++n.visits;

@@ -56,6 +56,7 @@ namespace canasta {
     "stay in while the opponents have no canasta and the stock holds at least this many cards (0: never)") \
   X(safety, int, 151, 0, 1000, "weight of the chance that the next opponent can take a discard")           \
   X(freeze, int, 0, 0, 100, "discard a wild card to freeze a pile of at least this many cards (0: never)") \
+  X(freeze_value, int, 0, 0, 2000, "... or a pile worth at least this many points (0: never)")             \
   X(freeze_behind, int, 10000, -10000, 10000,                                                              \
     "freeze when the side trails on the table by at least this much and the next opponent is close")       \
   X(freeze_hand, int, 4, 0, 30, "... close: holds at most this many cards")                                \

@@ -28,9 +28,13 @@ CANASTA_CHOICE_NAMES(IsmctsReward, "margin", "win");
   X(rollout, IsmctsRollout, IsmctsRollout::kBasic, 0, 2,                                                  \
     "rollout policy after the tree (the named agent with its defaults)")                                  \
   X(cutoff, int, 40, 0, 100000, "rollout actions before the deal is scored as it stands (0: to its end)") \
+  X(hand_weight, double, 1, 0, 1,                                                                         \
+    "at a cut-off, the share of the hands' card values counted against their sides (1: the score as it "  \
+    "stands)")                                                                                            \
   X(reward, IsmctsReward, IsmctsReward::kMargin, 0, 1,                                                    \
     "margin: the score margin squashed to [0,1]; win: 1, 0.5 or 0 for the deal")                          \
-  X(threads, int, 1, 1, 256, "root-parallel trees on the TBB pool, merged at the end")
+  X(threads, int, 1, 1, 256, "root-parallel trees on the TBB pool, merged at the end")                    \
+  X(prior, bool, false, 0, 1, "expand the rollout policy's choice first at every node (progressive bias)")
 
 struct IsmctsParams {
 #define CANASTA_FIELD(name, type, value, lo, hi, help) type name = value;

@@ -118,9 +118,9 @@ void add_tune(CLI::App& app, int& exit_code) {
          "agent spec with one or two ranges, e.g. 'heuristic:freeze={0..12..2}'; "
          "with --spsa, the start values, e.g. 'heuristic:take_min=1'")
       ->required();
-  auto* vs = add_agent_option(
-      *sub, "--vs", o->base.side1,
-      "the fixed opponent's spec (with --spsa optional: without it the two perturbations play each other)");
+  auto* vs = add_agent_option(*sub, "--vs", o->base.side1,
+                              "the fixed opponent's spec: required, except with --spsa (without it the two "
+                              "perturbations play each other)");
   sub->add_option("--spsa", o->spsa,
                   "tune these parameters at once by SPSA: name=c,... (c: the perturbation at the end, in the "
                   "parameter's units)");
@@ -141,7 +141,10 @@ void add_tune(CLI::App& app, int& exit_code) {
   add_threads_option(*sub, o->base.threads);
   add_seed_option(*sub, o->base.seed, "seed (the same deals for every point)");
   add_profile_option(*sub, o->base.rules);
-  sub->add_option("--out,-o", o->out, "write the table as CSV to this file (scripts/plot_sweep.py draws it)");
+  sub->add_option(
+      "--out,-o", o->out,
+      "write the table as CSV to this file (scripts/plot_sweep.py draws it); with --spsa, the trajectory "
+      "(scripts/plot_spsa.py)");
   sub->callback([o, vs, &exit_code] {
     o->vs_given = vs->count() > 0;
     if (!o->spsa.empty()) {
