@@ -10,7 +10,27 @@
 #include "canasta/notation.h"
 #include "canasta/runner.h"
 #include "canasta/stats.h"
+#include "canasta/user_agent.h"
 #include "helpers.h"
+
+// An agent of your own without parameters, registered by hand here (the
+// build registers only the files of agents/user/).
+namespace {
+#define ZERO_TEST_PARAMS(X)
+struct ZeroTestParams {};
+class ZeroTestAgent final : public canasta::Agent {
+ public:
+  explicit ZeroTestAgent(const ZeroTestParams&) {}
+  canasta::Action act(const canasta::View& view, canasta::Rng& /*rng*/) override {
+    view.legal_actions(legal_);
+    return legal_[legal_.size() - 1];
+  }
+
+ private:
+  canasta::ActionList legal_;
+};
+}  // namespace
+CANASTA_REGISTER_AGENT(zero_test, ZeroTestAgent, ZeroTestParams, ZERO_TEST_PARAMS, "the last legal action");
 
 namespace canasta::test {
 namespace {
@@ -247,6 +267,11 @@ TEST(Heuristic, OpenLeanOpensWithTheFewestCards) {
       "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: A A A K K K K 5 9\nstock: rest");
   EXPECT_EQ(decide("heuristic:open_lean=1", s), "meld A: A A A");
   EXPECT_EQ(decide("heuristic:open_lean=0", s), "meld K: K K K K");
+  // Three aces are enough: the fourth stays in the hand.
+  const State four = position(
+      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: A A A A K K 5 9\nstock: rest");
+  EXPECT_EQ(decide("heuristic:open_lean=1", four), "meld A: A A A");
+  EXPECT_EQ(decide("heuristic:open_lean=0", four), "meld A: A A A A");
 }
 
 TEST(Heuristic, DumpHandMeldsAllWhenAnOpponentIsAboutToGoOut) {
@@ -336,6 +361,16 @@ TEST(Heuristic, AskAsksThePartnerFirst) {
   const State s = position(kCanGoOut);
   EXPECT_EQ(decide("heuristic:ask=1", s), "ask");
   EXPECT_EQ(decide("heuristic:ask=0", s), "meld 9: 9 9 9");
+}
+
+TEST(UserAgent, AnAgentMayHaveNoParameters) {
+  canasta_register_agent_zero_test();
+  const AgentSpec a = agent_spec("zero_test");
+  EXPECT_EQ(a.to_string(), "zero_test");
+  EXPECT_TRUE(agent_params(a).empty());
+  EXPECT_NE(spec_error("zero_test:x=1").find("agent 'zero_test' has no parameter 'x'"), std::string::npos);
+  const State s = position(kPileOfThree);
+  EXPECT_EQ(decide("zero_test", s), "take 7: 7 7");  // draw, then take, in canonical order
 }
 
 TEST(UserAgent, TheExampleAgentIsRegisteredAndPlays) {

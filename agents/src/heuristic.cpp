@@ -87,9 +87,10 @@ Action HeuristicAgent::act(const View& view, Rng& /*rng*/) {
   const bool dump = p_.dump_hand > 0 && opponent_close(view, p_.dump_hand);
 
   if (view.phase() == Phase::kDraw) {
-    // Take the pile when it is big or rich enough (or when drawing is
-    // impossible and declining would end the deal); otherwise draw. Of the
-    // ways to take it, two naturals first, then the preferred wild card.
+    // Take the pile when it is big or rich enough, or when taking it is the
+    // only legal action; otherwise draw (or, when the stock is empty, pass
+    // and let the deal end). Of the ways to take it, two naturals first,
+    // then the preferred wild card.
     Action take{}, other{};
     int take_rank = 1 << 30;
     bool have_other = false;
@@ -110,6 +111,9 @@ Action HeuristicAgent::act(const View& view, Rng& /*rng*/) {
   // Meld phase: the meld worth most, holding back wild cards and sets.
   const int wilds = hand.wilds();
   const bool opening = view.turn_flags() & kOpening;
+  // While the pile taken to open waits for the minimum, it is not in the hand yet.
+  const bool pile_pending = view.turn_flags() & kPilePending;
+  const int open_need = opening ? view.opening_minimum(my_team) - view.turn_value() : 0;
   Action best{};
   int best_score = -1 << 30;
   bool can_discard = false;
@@ -120,7 +124,7 @@ Action HeuristicAgent::act(const View& view, Rng& /*rng*/) {
     const int k = a.kind();
     const int used = a.naturals() + a.jokers() + a.twos();
     const int w = a.jokers() + a.twos();
-    const bool toward_out = hand.total() - used <= 1;
+    const bool toward_out = !pile_pending && hand.total() - used <= 1;
     if (toward_out && !want_out) continue;
     const bool completes = k != kBlack3 && !own.is_canasta(k) && own.size(k) + used >= kCanastaSize;
     const bool free = toward_out || dump;
@@ -128,7 +132,13 @@ Action HeuristicAgent::act(const View& view, Rng& /*rng*/) {
     if (!own.has(k) && hand.count(k) < p_.meld_min && !free) continue;
     int score = 100 * used - 25 * w + a.cards().value() / 10 + 5 * (p_.jokers_first ? a.jokers() : a.twos());
     if (completes) score += w + own.wilds(k) == 0 ? 900 : 600;
-    if (opening && p_.open_lean) score = 10 * a.cards().value() - 40 * used;  // just enough to open
+    if (opening && p_.open_lean) {
+      // Just enough to open: a meld that meets the minimum alone, with the
+      // fewest cards and wild cards; else the most points a card, sparing
+      // wild cards, so that the melds still needed stay few.
+      score = a.cards().value() >= open_need ? 1000000 - 1000 * used - 100 * w
+                                             : 1000 * a.cards().value() / used - 300 * w;
+    }
     if (score > best_score) best_score = score, best = a;
   }
   if (best_score > (-1 << 30)) return best;
@@ -171,7 +181,7 @@ Action HeuristicAgent::act(const View& view, Rng& /*rng*/) {
     const int k = a.kind();
     double cost = 0;
     if (is_wild(k)) {
-      cost = freeze_now ? -1e6 + card_value(k) : 1e6 - card_value(k);  // the two before the joker
+      cost = freeze_now ? -1e6 + card_value(k) : 1e6 + card_value(k);  // the two before the joker
     } else if (k == kBlack3) {
       cost = -50.0 - 5.0 * pile_after;  // blocks the next player, and can hardly be melded
     } else {

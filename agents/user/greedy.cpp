@@ -53,7 +53,7 @@ class GreedyAgent final : public Agent {
           break;
         }
         case ActionType::kDiscard:
-          score = is_wild(a.kind()) ? -900 : -100 * hand.count(a.kind()) + card_value(a.kind()) - 500;
+          score = is_wild(a.kind()) ? -(1 << 29) : -100 * hand.count(a.kind()) + card_value(a.kind()) - 500;
           break;
         default:  // asking the partner: never
           break;

@@ -70,6 +70,10 @@ bool check_spsa(const SpsaConfig& c, std::string& error) {
     error = "a tuning run needs at least one batch of one deal pair";
     return false;
   }
+  if (c.batches > (int64_t{1} << 40) / c.pairs) {
+    error = "a tuning run plays at most 2^40 deal pairs (batches x pairs)";
+    return false;
+  }
   if (!(c.r_end > 0) || !std::isfinite(c.r_end)) {
     error = "r_end must be a number above 0";
     return false;
@@ -124,21 +128,30 @@ bool run_spsa(const SpsaConfig& c, const std::function<void(const SpsaStep&)>& s
     e.seed = derive_seed(c.seed, Stream::kSpsaDeals, static_cast<uint64_t>(b));
     std::vector<DealRow> rows;
     s.result = 0;
+    RunHooks hooks;
+    hooks.stop = stop;
+    // A batch cut short by a stop is dropped: theta moves on whole batches only.
+    const auto whole = [&](const std::vector<DealRow>& r) {
+      return static_cast<int64_t>(r.size()) == 2 * c.pairs;
+    };
     if (c.vs) {
       // Each perturbed agent plays the fixed opponent over the same deals.
       std::vector<DealRow> other;
       e.side0 = s.plus;
       e.side1 = *c.vs;
-      if (!run_deals(e, rows, error)) return false;
+      if (!run_deals(e, rows, error, hooks)) return false;
+      if (!whole(rows)) break;
       e.side0 = s.minus;
-      if (!run_deals(e, other, error)) return false;
+      if (!run_deals(e, other, error, hooks)) return false;
+      if (!whole(other)) break;
       for (size_t r = 0; r + 1 < rows.size(); r += 2)
         s.result +=
             pair_result(rows[r], rows[r + 1], c.objective) - pair_result(other[r], other[r + 1], c.objective);
     } else {
       e.side0 = s.plus;
       e.side1 = s.minus;
-      if (!run_deals(e, rows, error)) return false;
+      if (!run_deals(e, rows, error, hooks)) return false;
+      if (!whole(rows)) break;
       for (size_t r = 0; r + 1 < rows.size(); r += 2)
         s.result += pair_result(rows[r], rows[r + 1], c.objective);
     }

@@ -42,19 +42,19 @@ namespace canasta {
     "naturals of a rank held before starting a new meld of it (higher keeps pairs and triples for the "    \
     "pile)")                                                                                               \
   X(open_lean, bool, true, 0, 1,                                                                           \
-    "open with just enough: while opening, meld the fewest cards worth the most points")                   \
+    "open with just enough: while opening, the meld that meets the minimum with the fewest cards")         \
   X(keep_wilds, int, 2, 0, 12, "wild cards held back from melds (unless they complete a canasta or dump)") \
   X(canasta_wilds, bool, true, 0, 1, "spend held-back wild cards when they complete a canasta")            \
   X(jokers_first, bool, true, 0, 1, "1: meld jokers before twos; 0: twos before jokers")                   \
   X(dump_hand, int, 1, 0, 30,                                                                              \
     "meld all it can when an opponent whose side may go out holds at most this many cards (0: never)")     \
-  X(out_lead, int, -179, -10000, 10000,                                                                    \
+  X(out_lead, int, -106, -10000, 10000,                                                                    \
     "go out (or answer yes) when the deal's estimated margin after going out is at least this")            \
-  X(out_danger, int, 9, 0, 30,                                                                             \
+  X(out_danger, int, 8, 0, 30,                                                                             \
     "go out whatever the margin when an opponent whose side may go out holds at most this many cards")     \
   X(extend, int, 0, 0, 108,                                                                                \
     "stay in while the opponents have no canasta and the stock holds at least this many cards (0: never)") \
-  X(safety, int, 151, 0, 1000, "weight of the chance that the next opponent can take a discard")           \
+  X(safety, int, 147, 0, 1000, "weight of the chance that the next opponent can take a discard")           \
   X(freeze, int, 0, 0, 100, "discard a wild card to freeze a pile of at least this many cards (0: never)") \
   X(freeze_value, int, 0, 0, 2000, "... or a pile worth at least this many points (0: never)")             \
   X(freeze_behind, int, 10000, -10000, 10000,                                                              \

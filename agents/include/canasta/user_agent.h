@@ -7,7 +7,8 @@
 // in specs), YourAgent derives from Agent (agent_base.h) and is constructed
 // from a YourParams, and YOUR_PARAMS is the X-macro of its parameters in the
 // form the built-in agents use (name, type, default, range, meaning; see
-// heuristic.h). The normal build compiles every file of agents/user/ and
+// heuristic.h; an agent may have none: `#define YOUR_PARAMS(X)`). The normal
+// build compiles every file of agents/user/ and
 // registers it: `canasta agents` lists it with its parameters, and `sim`,
 // `tune`, `tournament`, `play` and the Python module take its specs
 // ("NAME:param=value"). agents/user/greedy.cpp is a complete example;
@@ -19,6 +20,7 @@
 #include <memory>
 #include <span>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "canasta/agent_base.h"
@@ -93,12 +95,14 @@ void register_user_agent(std::string_view name, std::string_view summary,
 
 #define CANASTA_USER_PARAM_ENTRY(name, type, value, lo, hi, help) \
   ::canasta::param<&CanastaUserParams::name>(#name, lo, hi, help),
+#define CANASTA_USER_PARAM_COUNT(name, type, value, lo, hi, help) +1
 
 // The registration line (see the top of this file).
-#define CANASTA_REGISTER_AGENT(id, AgentClass, ParamsStruct, PARAMS, summary)              \
-  void canasta_register_agent_##id() {                                                     \
-    using CanastaUserParams = ParamsStruct;                                                \
-    static constexpr std::array table{PARAMS(CANASTA_USER_PARAM_ENTRY)};                   \
-    ::canasta::detail::register_user_agent<ParamsStruct, AgentClass>(#id, summary, table); \
-  }                                                                                        \
+#define CANASTA_REGISTER_AGENT(id, AgentClass, ParamsStruct, PARAMS, summary)                              \
+  void canasta_register_agent_##id() {                                                                     \
+    using CanastaUserParams [[maybe_unused]] = ParamsStruct;                                               \
+    static constexpr std::array<::canasta::Param<ParamsStruct>, 0 PARAMS(CANASTA_USER_PARAM_COUNT)> table{ \
+        {PARAMS(CANASTA_USER_PARAM_ENTRY)}};                                                               \
+    ::canasta::detail::register_user_agent<ParamsStruct, AgentClass>(#id, summary, table);                 \
+  }                                                                                                        \
   static_assert(true, "")

@@ -127,7 +127,9 @@ void add_tune(CLI::App& app, int& exit_code) {
   sub->add_option("--batches", o->batches, "SPSA: batches (each one perturbation, --deals pairs)")
       ->check(CLI::Range(int64_t{1}, int64_t{1} << 30))
       ->capture_default_str();
-  sub->add_option("--r-end", o->r_end, "SPSA: the step at the end, per unit result, as a share of c squared")
+  sub->add_option(
+         "--r-end", o->r_end,
+         "SPSA: a_end = r_end c^2, so that at the end a parameter moves about r_end c per unit of result")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
   sub->add_option("--objective", o->objective,

@@ -8,9 +8,12 @@
 //   theta_i += a_k / c_k,i * result * sign_i.
 // The schedules are fishtest's: k counts the deal pairs played, N the pairs
 // of the run, A = 0.1 N, c_k,i = c_i (N / k)^gamma, a_k,i = r_end c_i^2
-// ((A + N) / (A + k))^alpha, so that the perturbation ends at c_i and the
-// step at r_end c_i^2 per unit result. Integer parameters are tuned as real
-// numbers and rounded to the nearest integer where an agent is made.
+// ((A + N) / (A + k))^alpha, with k the pairs played before the batch plus
+// one, so that the perturbation comes down to about c_i by the end (c_i
+// (N / (N - pairs + 1))^gamma in the last batch) and a_k to about
+// a_end = r_end c_i^2: at the end a parameter moves by about r_end c_i per
+// unit of result. Integer parameters are tuned as real numbers and rounded
+// to the nearest integer where an agent is made.
 //
 // A run is a pure function of its configuration: the signs of batch b come
 // from (seed, kSpsaFlip, b), its deals from (seed, kSpsaDeals, b), and the
@@ -72,8 +75,8 @@ bool check_spsa(const SpsaConfig& c, std::string& error);
 AgentSpec spsa_agent(const SpsaConfig& c, const std::vector<double>& theta);
 
 // Runs the tuner, calling `step` after every batch; `stop` (optional) ends
-// it after the batch in progress. Returns false with `error` set on a bad
-// configuration.
+// it at once, dropping the batch in progress. Returns false with `error` set
+// on a bad configuration.
 bool run_spsa(const SpsaConfig& c, const std::function<void(const SpsaStep&)>& step, std::string& error,
               const std::atomic<bool>* stop = nullptr);
 
