@@ -438,30 +438,9 @@ TEST(Ismcts, LegalAndReproducible) {
   }
 }
 
-TEST(Ismcts, PriorExpandsThePolicysChoiceFirst) {
-  // One iteration expands one child of the root: with prior=1 it is the
-  // rollout policy's choice, so the search plays what that agent plays.
-  const State s = position(
-      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: JK K K K 5 9 Q Q\n"
-      "melds0: A: A A A\nstock: rest");
-  for (const char* policy : {"basic", "heuristic"}) {
-    const std::string spec = std::string("ismcts:iters=1,prior=1,rollout=") + policy;
-    for (uint64_t seed = 1; seed <= 5; ++seed) {
-      Rng rng(seed);
-      EXPECT_EQ(action_to_string(agent(spec)->act(View(s, 0), rng)), decide(policy, s)) << spec;
-    }
-  }
-  // Without it the first child is drawn at random: some seed picks another action.
-  bool differs = false;
-  for (uint64_t seed = 1; seed <= 20 && !differs; ++seed) {
-    Rng rng(seed);
-    differs = action_to_string(agent("ismcts:iters=1,prior=0")->act(View(s, 0), rng)) != decide("basic", s);
-  }
-  EXPECT_TRUE(differs);
-}
-
-TEST(Ismcts, HandWeightReachesTheCutOffEvaluation) {
-  // A position of a real deal: random play until a meld phase with choices.
+// A position of a real deal: random play until a meld phase with choices
+// (searches play on from it, so it must be one that play can reach).
+State meld_position_of_a_real_deal() {
   State s;
   start_single_deal(s, Rules{}, 61, 0);
   RandomAgent random;
@@ -469,10 +448,35 @@ TEST(Ismcts, HandWeightReachesTheCutOffEvaluation) {
   ActionList legal;
   for (;;) {
     legal_actions(s, legal);
-    if (s.phase == Phase::kMeld && legal.size() >= 4 && s.turns > 6) break;
+    if (s.phase == Phase::kMeld && legal.size() >= 4 && s.turns > 6) return s;
     apply(s, random.act(View(s, s.actor()), play));
-    ASSERT_FALSE(s.over());
+    if (s.over()) ADD_FAILURE() << "the deal ended before the position was reached";
   }
+}
+
+TEST(Ismcts, PriorExpandsThePolicysChoiceFirst) {
+  // One iteration expands one child of the root: with prior=1 it is the
+  // rollout policy's choice, so the search plays what that agent plays.
+  const State s = meld_position_of_a_real_deal();
+  for (const char* policy : {"basic", "heuristic"}) {
+    const std::string spec = std::string("ismcts:iters=1,prior=1,rollout=") + policy;
+    for (uint64_t seed = 1; seed <= 5; ++seed) {
+      Rng rng(seed);
+      EXPECT_EQ(action_to_string(agent(spec)->act(View(s, s.actor()), rng)), decide(policy, s)) << spec;
+    }
+  }
+  // Without it the first child is drawn at random: some seed picks another action.
+  bool differs = false;
+  for (uint64_t seed = 1; seed <= 20 && !differs; ++seed) {
+    Rng rng(seed);
+    differs =
+        action_to_string(agent("ismcts:iters=1,prior=0")->act(View(s, s.actor()), rng)) != decide("basic", s);
+  }
+  EXPECT_TRUE(differs);
+}
+
+TEST(Ismcts, HandWeightReachesTheCutOffEvaluation) {
+  const State s = meld_position_of_a_real_deal();
   const auto visits = [&](const std::string& spec) {
     IsmctsAgent a(std::get<IsmctsParams>(agent_spec(spec).params));
     Rng rng(3);
