@@ -7,25 +7,6 @@
 
 namespace canasta {
 
-namespace {
-
-// The side's lead in what the table shows of the deal: melded cards, canasta
-// bonuses and red threes, against the best other side. Hands are hidden.
-int table_margin(const View& v) {
-  const Rules& r = v.rules();
-  auto table = [&](int team) {
-    const TeamMelds& m = v.melds(team);
-    return m.value() + canasta_bonus(m) + red_three_score(v.team_red_threes(team), m.any());
-  };
-  const int mine = r.team_of(v.seat());
-  int best_other = -1 << 30;
-  for (int t = 0; t < r.teams; ++t)
-    if (t != mine) best_other = std::max(best_other, table(t));
-  return table(mine) - best_other;
-}
-
-}  // namespace
-
 Action BasicAgent::act(const View& view, Rng& /*rng*/) {
   view.legal_actions(legal_);
   if (legal_.size() == 1) return legal_[0];
@@ -35,7 +16,7 @@ Action BasicAgent::act(const View& view, Rng& /*rng*/) {
   int their_cards = 0;
   for (int seat = 0; seat < rules.players; ++seat)
     if (rules.team_of(seat) != rules.team_of(view.seat())) their_cards += view.hand_size(seat);
-  const bool want_out = p_.go_out && table_margin(view) >= p_.out_margin && their_cards >= p_.out_cards;
+  const bool want_out = p_.go_out && view.table_lead() >= p_.out_margin && their_cards >= p_.out_cards;
   if (view.phase() == Phase::kAnswer) return Action::make(want_out ? ActionType::kYes : ActionType::kNo);
 
   if (view.phase() == Phase::kDraw) {

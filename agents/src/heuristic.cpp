@@ -14,12 +14,6 @@ namespace {
 // card value of the two-deck pack, 1,180 points over 108 cards.
 constexpr int kHiddenCardValue = 11;
 
-// What a side shows of the deal: melded cards, canasta bonuses, red threes.
-int table_value(const View& v, int team) {
-  const TeamMelds& m = v.melds(team);
-  return m.value() + canasta_bonus(m) + red_three_score(v.team_red_threes(team), m.any());
-}
-
 double choose(int n, int k) {
   if (k < 0 || k > n) return 0;
   double c = 1;
@@ -65,10 +59,8 @@ Action HeuristicAgent::act(const View& view, Rng& /*rng*/) {
   // Playing the score: the deal's margin if the player to move went out now,
   // with the cards still hidden in the other hands counted against them.
   const int going_out = view.to_move();
-  int best_other = -1 << 30;
-  for (int t = 0; t < rules.teams; ++t)
-    if (t != my_team) best_other = std::max(best_other, table_value(view, t));
-  int estimate = table_value(view, my_team) - best_other + kGoingOutBonus;
+  const int table_lead = view.table_lead();
+  int estimate = table_lead + kGoingOutBonus;
   bool they_may_go_out = false;
   for (int s = 0; s < rules.players; ++s) {
     if (s == going_out) continue;
@@ -167,7 +159,6 @@ Action HeuristicAgent::act(const View& view, Rng& /*rng*/) {
   const double has_wild = their_known.wilds() > 0 ? 1.0 : at_least(1, unseen.wilds(), pool, hidden);
   const int pile_after = view.pile_size() + 1;
 
-  int table_lead = table_value(view, my_team) - best_other;
   const bool next_close = view.hand_size(next) <= p_.freeze_hand;
   const bool guarded = p_.freeze_guard && own.any() && !theirs.any();
   const bool freeze_now = !view.pile_frozen() && !guarded &&

@@ -201,9 +201,11 @@ py::dtype game_dtype() {
   return dtype_of(fields, sizeof(GameRow));
 }
 
-// The rows as a NumPy array over their own memory, which the array keeps alive.
+// The rows (DealRow or GameRow) as a NumPy array over their own memory,
+// which the array keeps alive.
 template <class Row>
-py::array rows_array(std::vector<Row>&& rows, const py::dtype& dtype) {
+py::array rows_array(std::vector<Row>&& rows) {
+  const py::dtype dtype = std::is_same_v<Row, GameRow> ? game_dtype() : deal_dtype();
   auto* owned = new std::vector<Row>(std::move(rows));
   py::capsule keep(owned, [](void* p) { delete static_cast<std::vector<Row>*>(p); });
   return py::array(dtype, {static_cast<py::ssize_t>(owned->size())}, {static_cast<py::ssize_t>(sizeof(Row))},
@@ -295,29 +297,24 @@ py::dict run_sim(const std::string& profile, const py::object& side0, const py::
   c.duplicate = duplicate.is_none() ? !same_sides : duplicate.cast<bool>();
   std::string error;
   py::dict out;
-  if (games > 0) {
-    std::vector<GameRow> rows;
+  // Runs deals or games without the GIL, then returns their summary and rows.
+  const auto finish = [&](auto rows, const auto& run, const auto& summary_json) {
     bool ok;
     {
       py::gil_scoped_release release;
-      ok = run_games(c, rows, error, hooks);
+      ok = run(c, rows, error, hooks);
     }
     if (!ok) throw py::value_error(error);
-    out["summary"] = json_loads(game_summary_to_json(c, summarize_games(rows, c)));
+    out["summary"] = json_loads(summary_json(rows));
     name_python_sides(out, names);
-    out["rows"] = rows_array(std::move(rows), game_dtype());
-  } else {
-    std::vector<DealRow> rows;
-    bool ok;
-    {
-      py::gil_scoped_release release;
-      ok = run_deals(c, rows, error, hooks);
-    }
-    if (!ok) throw py::value_error(error);
-    out["summary"] = json_loads(summary_to_json(c, summarize(rows, c)));
-    name_python_sides(out, names);
-    out["rows"] = rows_array(std::move(rows), deal_dtype());
-  }
+    out["rows"] = rows_array(std::move(rows));
+  };
+  if (games > 0)
+    finish(std::vector<GameRow>{}, run_games,
+           [&](const auto& rows) { return game_summary_to_json(c, summarize_games(rows, c)); });
+  else
+    finish(std::vector<DealRow>{}, run_deals,
+           [&](const auto& rows) { return summary_to_json(c, summarize(rows, c)); });
   return out;
 }
 
@@ -494,12 +491,12 @@ PYBIND11_MODULE(canasta, m) {
           std::vector<GameRow> rows;
           if (!game_rows_from_csv(read_text(dir + "/games.csv"), rows, error))
             throw py::value_error(dir + ": " + error);
-          out["rows"] = rows_array(std::move(rows), game_dtype());
+          out["rows"] = rows_array(std::move(rows));
         } else {
           std::vector<DealRow> rows;
           if (!rows_from_csv(read_text(dir + "/deals.csv"), rows, error))
             throw py::value_error(dir + ": " + error);
-          out["rows"] = rows_array(std::move(rows), deal_dtype());
+          out["rows"] = rows_array(std::move(rows));
         }
         return out;
       },

@@ -5,6 +5,7 @@
 // outlive the State it looks at.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 
@@ -26,6 +27,20 @@ class View {
   const TeamMelds& melds(int team) const { return s_->melds[team]; }
   int red_threes(int seat) const { return s_->red3[seat]; }
   int team_red_threes(int team) const { return canasta::team_red_threes(*s_, team); }
+  // What side `team` shows of the deal: its melded cards, canasta bonuses
+  // and red threes (hands are hidden).
+  int table_score(int team) const {
+    const TeamMelds& m = melds(team);
+    return m.value() + canasta_bonus(m) + red_three_score(team_red_threes(team), m.any());
+  }
+  // The seat's side's table score less the best other side's.
+  int table_lead() const {
+    const int mine = rules().team_of(seat_);
+    int best_other = -1 << 30;
+    for (int t = 0; t < rules().teams; ++t)
+      if (t != mine) best_other = std::max(best_other, table_score(t));
+    return table_score(mine) - best_other;
+  }
   // The discard pile: public to a perfect memory (every discard is seen and
   // the pile is only ever taken whole).
   int pile_size() const { return s_->pile_size; }
