@@ -8,17 +8,36 @@ namespace canasta::test {
 
 namespace {
 
+int meld_cards(const TeamMelds& m, int k) {
+  return m.naturals.count(k) + m.jokers.count(k) + m.twos.count(k);
+}
+
 int canastas(const TeamMelds& m) {
   int n = 0;
   for (int k = kFirstNatural; k <= kLastNatural; ++k)
-    if (m.naturals.count(k) > 0 && m.naturals.count(k) + m.jokers.count(k) + m.twos.count(k) >= 7) ++n;
-  return n;
+    if (m.naturals.count(k) > 0 && meld_cards(m, k) >= 7) ++n;
+  // The meld of wild cards only sits at rank 2.
+  return n + (meld_cards(m, kTwo) >= 7 ? 1 : 0);
 }
 
-bool pile_holds_wild_or_red3(const State& s) {
+bool opened(const TeamMelds& m) { return m.naturals.raw() != 0 || m.jokers.raw() != 0 || m.twos.raw() != 0; }
+
+// The pile is frozen for everybody: it holds a wild card or a red three, or
+// (spanish) it has not been taken yet in this deal.
+bool pile_frozen_for_all(const State& s) {
+  if (s.rules.frozen_until_taken && !s.pile_taken) return true;
   for (int i = 0; i < s.pile_size; ++i)
     if (s.pile[i] == kJoker || s.pile[i] == kTwo || s.pile[i] == kRed3) return true;
   return false;
+}
+
+// Whether a natural meld of `nat` naturals and `wild` wild cards is legal.
+bool natural_meld_ok(int nat, int wild, const Rules& r) {
+  if (nat < 2 || nat + wild < 3 || wild > r.max_wilds) return false;
+  if (r.wilds_le_naturals && wild > nat) return false;
+  // Closed canastas: seven cards at most, eight when all are naturals.
+  if (r.closed_canastas && nat + wild > (wild > 0 ? 7 : 8)) return false;
+  return true;
 }
 
 int minimum(const State& s) { return s.rules.opening_minimum(s.score_before[s.rules.team_of(s.seat)]); }
@@ -28,7 +47,7 @@ bool side_opened_before_turn(const State& s) { return s.start_ranks != 0; }
 // The opening this turn is started but below its minimum.
 bool opening_unmet(const State& s) {
   const TeamMelds& m = s.melds[s.rules.team_of(s.seat)];
-  return !side_opened_before_turn(s) && m.naturals.raw() != 0 && s.turn_value < minimum(s);
+  return !side_opened_before_turn(s) && opened(m) && s.turn_value < minimum(s);
 }
 
 // Going out now (the hand empties) is allowed.
@@ -45,6 +64,13 @@ std::vector<Action> every_writable_action(const State& s) {
   for (auto t : {ActionType::kDraw, ActionType::kAsk, ActionType::kYes, ActionType::kNo, ActionType::kPass})
     out.push_back(Action::make(t));
   const CardSet h = s.hand[s.seat];
+  for (int j = 0; j <= std::min(h.count(kJoker), 7); ++j)
+    for (int t = 0; t <= std::min(h.count(kTwo), 7); ++t)
+      out.push_back(Action::make(ActionType::kMeld, kTwo, 0, j, t));
+  for (int k = kFirstNatural; k <= kLastNatural; ++k)
+    for (int q = kTwo; q <= kLastNatural; ++q)
+      for (int pair = 0; pair <= 1; ++pair)
+        for (int joker = 0; joker <= 1; ++joker) out.push_back(Action::clean(k, joker != 0, q, pair != 0));
   for (int k = kBlack3; k <= kLastNatural; ++k)
     for (int x = 0; x <= h.count(k); ++x)
       for (int j = 0; j <= std::min(h.count(kJoker), 3); ++j)
@@ -69,8 +95,7 @@ bool take_ok(const State& s, Action a) {
   if (!h.contains(a.cards())) return false;
   if (s.rules.one_card_rule && h.total() == 1 && s.pile_size == 1) return false;
   const TeamMelds& m = s.melds[s.rules.team_of(s.seat)];
-  const bool opened = m.naturals.raw() != 0;
-  const bool frozen = !opened || pile_holds_wild_or_red3(s);
+  const bool frozen = !opened(m) || pile_frozen_for_all(s);
   const int x = a.naturals(), w = a.jokers() + a.twos();
   bool shape;
   if (frozen)
@@ -80,6 +105,8 @@ bool take_ok(const State& s, Action a) {
   else
     shape = (x == 2 && w == 0) || (x == 1 && w == 1);
   if (!shape) return false;
+  if (!natural_meld_ok(m.naturals.count(top) + x + 1, m.jokers.count(top) + m.twos.count(top) + w, s.rules))
+    return false;
   // Taking may empty the hand (the pile holding only its top, or red threes):
   // that is going out, with its conditions.
   int joins = 0;
@@ -106,11 +133,13 @@ bool meld_ok(const State& s, Action a) {
   if (k == kBlack3) {
     if (w != 0 || (a.naturals() != 3 && a.naturals() != 4) || m.naturals.count(kBlack3) > 0) return false;
     if (s.flags & kAnsweredNo) return false;
+  } else if (k == kTwo) {
+    // Wild cards only: three to seven.
+    const int size = meld_cards(m, kTwo) + w;
+    if (!r.wild_melds || a.naturals() != 0 || size < 3 || size > 7) return false;
   } else {
-    const int nat = m.naturals.count(k) + a.naturals();
-    const int wild = m.jokers.count(k) + m.twos.count(k) + w;
-    if (nat < 2 || nat + wild < 3 || wild > r.max_wilds) return false;
-    if (r.wilds_le_naturals && wild > nat) return false;
+    if (!natural_meld_ok(m.naturals.count(k) + a.naturals(), m.jokers.count(k) + m.twos.count(k) + w, r))
+      return false;
   }
   if (used.total() == h.total() && !(s.flags & kPilePending)) {
     TeamMelds after = m;
@@ -118,6 +147,38 @@ bool meld_ok(const State& s, Action a) {
     after.jokers.add(k, a.jokers());
     after.twos.add(k, a.twos());
     return may_go_out(s, after, s.turn_value + used.value());
+  }
+  return true;
+}
+
+// Cleaning: a natural from the hand replaces a wild card of a mixed canasta
+// of its rank; the wild card joins another meld of the side at once, or
+// starts one with a natural pair from the hand.
+bool clean_ok(const State& s, Action a) {
+  const Rules& r = s.rules;
+  if (s.phase != Phase::kMeld || !r.closed_canastas) return false;
+  const int k = a.kind(), q = a.dest();
+  if (k < kFirstNatural || k > kLastNatural || q == k || a.jokers() + a.twos() != 1) return false;
+  if (q != kTwo && (q < kFirstNatural || q > kLastNatural)) return false;
+  const CardSet h = s.hand[s.seat];
+  if (!h.contains(a.cards())) return false;
+  const TeamMelds& m = s.melds[r.team_of(s.seat)];
+  if (m.naturals.count(k) == 0 || meld_cards(m, k) < 7) return false;  // only a canasta
+  if ((a.jokers() ? m.jokers.count(k) : m.twos.count(k)) == 0) return false;
+  const int pair = a.naturals();
+  if (q == kTwo) {
+    if (pair != 0 || meld_cards(m, kTwo) == 0 || meld_cards(m, kTwo) + 1 > 7) return false;
+  } else if (pair == 0) {
+    if (m.naturals.count(q) == 0 ||
+        !natural_meld_ok(m.naturals.count(q), m.jokers.count(q) + m.twos.count(q) + 1, r))
+      return false;
+  } else if (pair != 2 || m.naturals.count(q) != 0) {
+    return false;
+  }
+  if (a.cards().total() == h.total() && !(s.flags & kPilePending)) {
+    State after = s;
+    apply_unchecked(after, a);
+    return may_go_out(s, after.melds[r.team_of(s.seat)], s.turn_value + a.cards().value());
   }
   return true;
 }
@@ -207,6 +268,8 @@ bool locally_ok(const State& s, Action a) {
       return false;  // decided below: it depends on the takes
     case ActionType::kDiscard:
       return discard_ok(s, a);
+    case ActionType::kClean:
+      return clean_ok(s, a);
     case ActionType::kTypeNb:
       return false;
   }
@@ -243,7 +306,8 @@ std::optional<std::vector<Action>> reference_legal_actions(const State& s) {
   }
   // With an empty stock: a pile that can be added to a meld must be taken;
   // otherwise a takeable pile may be declined.
-  if (s.phase == Phase::kDraw && s.stock_size() == 0 && any_take && !add_take)
+  if (s.phase == Phase::kDraw && s.stock_size() == 0 && any_take && !add_take &&
+      s.rules.stock_end != StockEnd::kMustTake)
     out.push_back(Action::make(ActionType::kPass));
   if (search.exhausted) return std::nullopt;
   std::sort(out.begin(), out.end());

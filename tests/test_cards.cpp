@@ -109,7 +109,14 @@ TEST(Profiles, OverridesAndErrors) {
   EXPECT_FALSE(parse_profile("classic,draw=9", r, error));
   EXPECT_FALSE(parse_profile("classic,colour=red", r, error));
   EXPECT_FALSE(parse_profile("classic,target", r, error));
-  EXPECT_FALSE(parse_profile("spanish", r, error));
+  // The spanish tables are named profiles; players and decks are no overrides.
+  for (const char* name : {"spanish", "spanish-2p", "spanish-3p", "spanish-6p", "spanish-6p3"}) {
+    ASSERT_TRUE(parse_profile(name, r, error)) << error;
+    EXPECT_EQ(profile_spec(r), name);
+  }
+  ASSERT_TRUE(parse_profile("spanish,closed=false", r, error)) << error;
+  EXPECT_EQ(profile_spec(r), "spanish,closed=false");
+  EXPECT_FALSE(parse_profile("spanish,players=5", r, error));
   ASSERT_TRUE(parse_profile("classic", r, error));
   EXPECT_EQ(profile_spec(r), "classic");
   EXPECT_FALSE(parse_profile("classic,target=nan", r, error));
@@ -124,11 +131,18 @@ TEST(Profiles, OverridesAndErrors) {
 TEST(Profiles, EveryOverrideRoundTrips) {
   const std::string spec =
       "classic,hand=13,draw=2,canastas=2,max_wilds=2,wilds_le_naturals=true,one_card_rule=false,ask=false,"
-      "red3=turn,stock_end=last_draw,target=7000,tie=draw,max_deals=50";
+      "red3=turn,stock_end=last_draw,wild_melds=true,closed=true,frozen_until_taken=true,red3_canasta=true,"
+      "premiums=true,target=7000,tie=draw,max_deals=50";
   Rules r;
   std::string error;
   ASSERT_TRUE(parse_profile(spec, r, error)) << error;
-  EXPECT_EQ(profile_spec(r), spec);
+  // Written back from the profile that needs the fewest overrides.
+  EXPECT_EQ(profile_spec(r),
+            "spanish,hand=13,draw=2,canastas=2,max_wilds=2,ask=false,stock_end=last_draw,red3_canasta=true,"
+            "target=7000,max_deals=50");
+  Rules again;
+  ASSERT_TRUE(parse_profile(profile_spec(r), again, error)) << error;
+  EXPECT_EQ(again, r);
   EXPECT_EQ(r.hand_size, 13);
   EXPECT_EQ(r.red3_deal, RedThreeDeal::kOwnersTurn);
   EXPECT_EQ(r.tie, TieRule::kDraw);

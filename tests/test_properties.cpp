@@ -42,23 +42,46 @@ int recount(const State& s, int team) {
         return 5;
     }
   };
-  int total = 0, reds = 0;
+  int total = 0, reds = 0, canastas = 0;
   const TeamMelds& m = s.melds[team];
   bool melded = false;
   for (int k = 0; k < kKindNb; ++k) {
     const int nat = m.naturals.count(k), jok = m.jokers.count(k), two = m.twos.count(k);
-    melded |= nat > 0;
+    melded |= nat + jok + two > 0;
     total += nat * value(k) + jok * 50 + two * 20;
-    if (k >= kFour && nat + jok + two >= 7) total += (jok + two == 0) ? 500 : 300;
+    if (k == kTwo && jok + two >= 7) {
+      total += 2000;  // the wild canasta
+      ++canastas;
+    }
+    if (k >= kFour && nat + jok + two >= 7) {
+      total += (jok + two == 0) ? 500 : 300;
+      ++canastas;
+    }
+  }
+  if (r.premiums) {
+    if (m.naturals.count(kBlack3) == 4) total += 500 - 20;
+    total += canastas >= 7 ? 2000 : canastas >= 5 ? 500 : 0;
   }
   for (int seat = 0; seat < r.players; ++seat) {
     if (seat % r.teams != team) continue;
     for (int k = 0; k < kKindNb; ++k) total -= s.hand[seat].count(k) * value(k);
+    const int b3 = s.hand[seat].count(kBlack3);
+    if (r.premiums && b3 >= 4) total -= 500 - 5 * b3;
     reds += s.red3[seat];
   }
-  const int red_bonus = reds == 4 ? 800 : reds * 100;
-  total += melded ? red_bonus : -red_bonus;
-  if (s.end == EndReason::kWentOut && s.out_seat % r.teams == team) total += s.concealed ? 200 : 100;
+  const int red_bonus = reds >= 4 ? reds * 200 : reds * 100;
+  const bool plus = r.red3_need_canasta ? canastas > 0 : melded;
+  total += plus ? red_bonus : -red_bonus;
+  if (s.end == EndReason::kWentOut && s.out_seat % r.teams == team) {
+    if (!s.concealed) {
+      total += 100;
+    } else if (r.premiums) {
+      const bool leaning = s.concealed_how & 1, later = s.concealed_how & 2;
+      total += later ? (leaning ? 200 : 500) : (leaning ? 500 : 1000);
+    } else {
+      total += 200;
+    }
+  }
   return total;
 }
 
@@ -121,6 +144,11 @@ void check_deals(const char* profile, int deals, uint64_t seed) {
 
 TEST(Properties, ClassicRandomDeals) { check_deals("classic", 20000 * kScale, 101); }
 TEST(Properties, TwoPlayerRandomDeals) { check_deals("two-player", 10000 * kScale, 202); }
+TEST(Properties, SpanishRandomDeals) { check_deals("spanish", 5000 * kScale, 303); }
+TEST(Properties, Spanish2pRandomDeals) { check_deals("spanish-2p", 5000 * kScale, 404); }
+TEST(Properties, Spanish3pRandomDeals) { check_deals("spanish-3p", 5000 * kScale, 505); }
+TEST(Properties, Spanish6pRandomDeals) { check_deals("spanish-6p", 5000 * kScale, 606); }
+TEST(Properties, Spanish6p3RandomDeals) { check_deals("spanish-6p3", 5000 * kScale, 707); }
 
 }  // namespace
 }  // namespace canasta::test

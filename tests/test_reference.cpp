@@ -32,13 +32,15 @@ std::optional<std::vector<Action>> in_canonical_order(std::optional<std::vector<
   return v;
 }
 
-void compare_over_deals(const char* profile, int deals, uint64_t seed) {
+// `skip_per_mille`: positions beyond the reference's budget allowed per
+// thousand compared (the spanish tables hold larger hands and more wild cards).
+void compare_over_deals(const char* profile, int deals, uint64_t seed, int skip_per_mille = 5) {
   Rules rules;
   std::string error;
   ASSERT_TRUE(parse_profile(profile, rules, error)) << error;
   State s;
   ActionList list;
-  int64_t positions = 0, skipped = 0;
+  int64_t positions = 0, skipped = 0, cleans = 0, wild_melds = 0;
   for (int k = 0; k < deals; ++k) {
     start_single_deal(s, rules, seed, k);
     Rng rng(derive_seed(seed, Stream::kRandomPlay, static_cast<uint64_t>(k)));
@@ -51,6 +53,10 @@ void compare_over_deals(const char* profile, int deals, uint64_t seed) {
                               << "\n"
                               << position_to_string(s);
         ++positions;
+        for (Action a : fast) {
+          cleans += a.type() == ActionType::kClean;
+          wild_melds += a.type() == ActionType::kMeld && a.kind() == kTwo;
+        }
       } else {
         ++skipped;
       }
@@ -59,13 +65,26 @@ void compare_over_deals(const char* profile, int deals, uint64_t seed) {
   }
   EXPECT_GT(positions, deals * 20);
   // The reference answers nearly everywhere.
-  EXPECT_LT(skipped * 200, positions) << skipped << " positions skipped";
-  std::printf("%s: %lld positions compared, %lld beyond the reference's budget\n", profile,
-              static_cast<long long>(positions), static_cast<long long>(skipped));
+  EXPECT_LT(skipped * 1000, positions * skip_per_mille) << skipped << " positions skipped";
+  if (rules.closed_canastas) {
+    EXPECT_GT(cleans, 0) << "no cleaning was ever legal";
+  }
+  if (rules.wild_melds) {
+    EXPECT_GT(wild_melds, 0) << "no wild meld was ever legal";
+  }
+  std::printf(
+      "%s: %lld positions compared, %lld beyond the reference's budget; %lld cleanings, %lld wild melds\n",
+      profile, static_cast<long long>(positions), static_cast<long long>(skipped),
+      static_cast<long long>(cleans), static_cast<long long>(wild_melds));
 }
 
 TEST(Reference, ClassicRandomPositions) { compare_over_deals("classic", 1000, 11); }
 TEST(Reference, TwoPlayerRandomPositions) { compare_over_deals("two-player", 1000, 12); }
+TEST(Reference, SpanishRandomPositions) { compare_over_deals("spanish", 200, 13, 20); }
+TEST(Reference, Spanish2pRandomPositions) { compare_over_deals("spanish-2p", 150, 14, 20); }
+TEST(Reference, Spanish3pRandomPositions) { compare_over_deals("spanish-3p", 150, 15, 20); }
+TEST(Reference, Spanish6pRandomPositions) { compare_over_deals("spanish-6p", 100, 16, 20); }
+TEST(Reference, Spanish6p3RandomPositions) { compare_over_deals("spanish-6p3", 100, 17, 20); }
 // Positions of later deals of a game: opening minimums of 15, 90 and 120.
 TEST(Reference, ClassicHighScores) {
   Rules rules;

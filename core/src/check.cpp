@@ -62,7 +62,10 @@ const char* check_invariants(const State& s) {
     have[kJoker] += m.jokers.total();
     have[kTwo] += m.twos.total();
     for (int k = 0; k < kFirstNatural; ++k)
-      if (m.jokers.count(k) || m.twos.count(k)) return "wild card outside a natural meld";
+      if ((m.jokers.count(k) || m.twos.count(k)) && !(k == kTwo && r.wild_melds))
+        return "wild card outside a natural meld";
+    if (m.wild_meld() && !detail::meld_shape_ok(TeamMelds{}, kTwo, 0, m.wild_meld(), r))
+      return "illegal meld of wild cards";
     if (m.naturals.count(kJoker) || m.naturals.count(kTwo) || m.naturals.count(kRed3))
       return "meld of wild cards or red threes";
     const int b3 = m.naturals.count(kBlack3);
@@ -76,7 +79,7 @@ const char* check_invariants(const State& s) {
         return "illegal meld on the table";
     }
   }
-  bool frozen = false;
+  bool frozen = r.frozen_until_taken && !s.pile_taken;
   for (int i = 0; i < s.pile_size; ++i) {
     ++have[s.pile[i]];
     frozen |= is_wild(s.pile[i]) || s.pile[i] == kRed3;

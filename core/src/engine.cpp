@@ -16,7 +16,7 @@ using detail::TurnCtx;
 int TeamMelds::canastas() const {
   int n = 0;
   for (int k = kFirstNatural; k <= kLastNatural; ++k) n += is_canasta(k) ? 1 : 0;
-  return n;
+  return n + (wild_canasta() ? 1 : 0);
 }
 
 int TeamMelds::natural_canastas() const {
@@ -105,11 +105,29 @@ void add_meld(TeamMelds& m, int rank, int naturals, int jokers, int twos) {
   m.twos.add(rank, twos);
 }
 
+// Moves the cards of a cleaning: a natural of the canasta's rank replaces the
+// freed wild card, which joins the meld of dest (with the natural pair, if any).
+void clean_melds(TeamMelds& m, Action a) {
+  const int k = a.kind(), q = a.dest();
+  m.naturals.add(k);
+  m.naturals.add(q, a.naturals());
+  if (a.jokers()) {
+    m.jokers.remove(k);
+    m.jokers.add(q);
+  } else {
+    m.twos.remove(k);
+    m.twos.add(q);
+  }
+}
+
 // The context after melding `used` (with `extra` natural from the pile top) on `rank`.
 TurnCtx after_meld(TurnCtx c, const Rules& r, Action a, int from_pile) {
   const CardSet used = a.cards();
   c.hand = c.hand - used;
-  add_meld(c.melds, a.kind(), a.naturals() + from_pile, a.jokers(), a.twos());
+  if (a.type() == ActionType::kClean)
+    clean_melds(c.melds, a);
+  else
+    add_meld(c.melds, a.kind(), a.naturals() + from_pile, a.jokers(), a.twos());
   c.need -= used.value() + from_pile * card_value(a.kind());
   if (a.kind() == kBlack3) c.flags |= kCommitted;
   if ((c.flags & kOpening) && c.need <= 0) {
@@ -145,7 +163,7 @@ int take_actions(const State& s, Action* out) {
   const CardSet& hand = s.hand[s.seat];
   if (s.rules.one_card_rule && hand.total() == 1 && s.pile_size == 1) return 0;
   const TeamMelds& m = s.melds[s.team()];
-  const bool frozen = s.pile_frozen || !m.any();
+  const bool frozen = s.pile_frozen || !m.any();  // pile_frozen covers "until taken once" too
   Action cand[3];
   int nc = 0;
   if (frozen) {
@@ -194,7 +212,9 @@ void draw_actions(const State& s, ActionList& out) {
   }
   // With no stock, a pile that can be added to a meld must be taken; one that
   // can be taken only otherwise may be declined, which ends the deal.
-  if (s.stock_size() == 0 && n > 0 && !must) out.push(Action::make(ActionType::kPass));
+  // Profiles where every take is compulsory (kMustTake) never offer the pass.
+  if (s.stock_size() == 0 && n > 0 && !must && s.rules.stock_end != StockEnd::kMustTake)
+    out.push(Action::make(ActionType::kPass));
 }
 
 void meld_phase_actions(const State& s, ActionList& out) {
@@ -220,9 +240,10 @@ void meld_phase_actions(const State& s, ActionList& out) {
 
   auto consider = [&](Action a, bool slow) {
     if (!slow) {
-      const int left = h - a.naturals() - a.jokers() - a.twos();
-      const int k = a.kind();
-      const int grown = m.size(k) + a.naturals() + a.jokers() + a.twos();
+      const bool clean = a.type() == ActionType::kClean;
+      const int left = h - (clean ? 1 + a.naturals() : a.naturals() + a.jokers() + a.twos());
+      const int k = clean ? a.dest() : a.kind();
+      const int grown = m.size(k) + a.naturals() + (clean ? 1 : a.jokers() + a.twos());
       const int canastas_after = canastas + ((!m.is_canasta(k) && grown >= kCanastaSize) ? 1 : 0);
       if (left >= 2 || (!no && canastas_after >= r.canastas_to_go_out)) {
         out.push(a);
@@ -236,6 +257,16 @@ void meld_phase_actions(const State& s, ActionList& out) {
   };
 
   const int jokers = hand.count(kJoker), twos = hand.count(kTwo);
+  // The meld of wild cards only.
+  if (r.wild_melds && jokers + twos > 0) {
+    const int have = m.wild_meld();
+    for (int j = 0; j <= jokers; ++j)
+      for (int t = 0; t <= twos; ++t) {
+        const int size = have + j + t;
+        if (j + t == 0 || size < 3 || size > kCanastaSize) continue;
+        consider(Action::make(ActionType::kMeld, kTwo, 0, j, t), !fast);
+      }
+  }
   // Black threes: only as three or four at once, and only to go out.
   const int b3 = hand.count(kBlack3);
   if (b3 >= 3 && !m.has(kBlack3) && !no)
@@ -252,11 +283,32 @@ void meld_phase_actions(const State& s, ActionList& out) {
           const int added = x + j + t;
           if (added == 0 || (!has && added < 3)) continue;
           if (r.wilds_le_naturals && wild0 + j + t > nat0 + x) continue;
+          if (r.closed_canastas &&
+              nat0 + x + wild0 + j + t > (wild0 + j + t > 0 ? kCanastaSize : kClosedNaturalMax))
+            continue;
           consider(Action::make(ActionType::kMeld, k, x, j, t), !fast);
         }
       }
     }
   }
+
+  // Cleanings: a natural from the hand replaces a wild card of a mixed
+  // canasta; the wild card joins another meld at once.
+  if (r.closed_canastas)
+    for (int k = kFirstNatural; k <= kLastNatural; ++k) {
+      if (hand.count(k) == 0 || !m.is_canasta(k) || m.wilds(k) == 0) continue;
+      for (int q = kTwo; q <= kLastNatural; ++q) {
+        if (q == k || q == kRed3 || q == kBlack3) continue;
+        for (int pair = 0; pair <= 2; pair += 2) {
+          if (pair ? (q == kTwo || m.has(q) || hand.count(q) < 2)
+                   : !(q == kTwo ? m.wild_meld() > 0 : m.has(q)))
+            continue;
+          if (!detail::meld_shape_ok(m, q, pair, 1, r)) continue;
+          if (m.twos.count(k)) consider(Action::clean(k, false, q, pair != 0), !fast);
+          if (m.jokers.count(k)) consider(Action::clean(k, true, q, pair != 0), !fast);
+        }
+      }
+    }
 
   // Discards, in kind order. With two cards or more the turn simply ends;
   // the last card ends it by going out.
@@ -276,10 +328,16 @@ void meld_phase_actions(const State& s, ActionList& out) {
 void went_out(State& s) {
   const TeamMelds& m = s.melds[s.team()];
   int own_canastas = 0;
-  for (int k = kFirstNatural; k <= kLastNatural; ++k)
+  for (int k = kTwo; k <= kLastNatural; ++k)
     if (!(s.start_ranks >> k & 1U) && m.is_canasta(k)) ++own_canastas;
-  s.concealed = !(s.melded_before >> s.seat & 1U) && !(s.flags & kAddedToOld) &&
+  // Concealed: the whole hand melded in this turn, with canastas of its own.
+  // Without premiums, leaning on the partner's melds is not concealed; with
+  // them it is, at a lower premium, as is going out after the first turn.
+  const bool leaning = s.flags & kAddedToOld;
+  s.concealed = !(s.melded_before >> s.seat & 1U) && (s.rules.premiums || !leaning) &&
                 own_canastas >= s.rules.canastas_to_go_out;
+  s.concealed_how =
+      s.concealed ? static_cast<uint8_t>((leaning ? 1U : 0U) | (s.turns > s.rules.players ? 2U : 0U)) : 0;
   s.out_seat = static_cast<int8_t>(s.seat);
   end_deal(s, EndReason::kWentOut);
 }
@@ -296,6 +354,7 @@ void pick_up_pile(State& s) {
   }
   s.pile_size = 0;
   s.pile_frozen = false;
+  s.pile_taken = true;
 }
 
 void begin_turn(State& s) {
@@ -326,6 +385,17 @@ void end_turn(State& s) {
   begin_turn(s);
 }
 
+// The opening minimum is met: the side has opened, a pile waiting joins the hand.
+void check_opened(State& s) {
+  if ((s.flags & kOpening) && s.turn_value >= opening_minimum(s, s.team())) {
+    s.flags &= static_cast<uint16_t>(~kOpening);
+    if (s.flags & kPilePending) {
+      s.flags &= static_cast<uint16_t>(~kPilePending);
+      pick_up_pile(s);
+    }
+  }
+}
+
 // Melds `a` (plus `from_pile` natural from the pile top) for the player's side.
 void meld(State& s, Action a, int from_pile) {
   const CardSet used = a.cards();
@@ -335,13 +405,18 @@ void meld(State& s, Action a, int from_pile) {
   s.turn_value = static_cast<int16_t>(s.turn_value + used.value() + from_pile * card_value(a.kind()));
   if (s.start_ranks >> a.kind() & 1U) s.flags |= kAddedToOld;
   if (a.kind() == kBlack3) s.flags |= kCommitted;
-  if ((s.flags & kOpening) && s.turn_value >= opening_minimum(s, s.team())) {
-    s.flags &= static_cast<uint16_t>(~kOpening);
-    if (s.flags & kPilePending) {
-      s.flags &= static_cast<uint16_t>(~kPilePending);
-      pick_up_pile(s);
-    }
-  }
+  check_opened(s);
+}
+
+// A cleaning (profiles with closed canastas).
+void clean(State& s, Action a) {
+  const CardSet used = a.cards();
+  s.hand[s.seat] = s.hand[s.seat] - used;
+  forget_played(s, used);
+  clean_melds(s.melds[s.team()], a);
+  s.turn_value = static_cast<int16_t>(s.turn_value + used.value());
+  if ((s.start_ranks >> a.kind() & 1U) || (s.start_ranks >> a.dest() & 1U)) s.flags |= kAddedToOld;
+  check_opened(s);
 }
 
 // After a meld: a player whose hand is empty (and who waits for no pile) is out.
@@ -360,6 +435,7 @@ void start_deal(State& s, const Rules& rules, const Deck& deck, int deck_size, i
   s.dealer = static_cast<uint8_t>(dealer);
   s.score_before = scores;
   s.out_seat = -1;
+  s.pile_frozen = rules.frozen_until_taken;
   const int first = (dealer + 1) % rules.players;
   for (int i = 0; i < rules.players * rules.hand_size; ++i)
     s.hand[(first + i) % rules.players].add(deck[s.stock_pos++]);
@@ -434,6 +510,11 @@ void apply_unchecked(State& s, Action a) {
     case ActionType::kMeld:
       s.flags |= kMeldedExtra;
       meld(s, a, 0);
+      check_out(s);
+      break;
+    case ActionType::kClean:
+      s.flags |= kMeldedExtra;
+      clean(s, a);
       check_out(s);
       break;
     case ActionType::kAsk:

@@ -11,7 +11,159 @@ namespace {
 int wild_room(int nat, int wild, const Rules& r) {
   int cap = r.max_wilds - wild;
   if (r.wilds_le_naturals) cap = std::min(cap, nat - wild);
+  if (r.closed_canastas) cap = std::min(cap, kCanastaSize - nat - wild);
   return std::max(cap, 0);
+}
+
+// ---------------------------------------------------------------------------
+// Profiles with wild melds or closed canastas: an exact dynamic programme over
+// the ranks. For each natural rank the turn melds x of the hand's naturals and
+// changes the meld's wild cards by d (d < 0: cleaning frees -d wild cards);
+// the wild meld takes y more wild cards. Wild cards are interchangeable for
+// feasibility, so the ranks interact only through D = the sum of the d's: the
+// hand places P = D + y of its wild cards, 0 <= P <= its wild cards. A new
+// wild meld is started with three wild cards from the hand (P >= 3); freed
+// wild cards join existing melds, new melds with a natural pair, or the wild
+// meld. Every plan that satisfies these counts can be played in some order
+// (naturals first, then cleanings, then wild cards), so the programme is exact.
+
+constexpr int kDMin = -kCanastaSize;      // net wild cards freed, at most what the wild meld absorbs
+constexpr int kDMax = 2 * kMaxSeats + 6;  // net wild cards placed, at most the hand's (12 twos, 6 jokers)
+constexpr int kDSpan = kDMax - kDMin + 1;
+
+// One way to play rank k this turn.
+struct RankMove {
+  int x;     // naturals melded from the hand
+  int d;     // change of the meld's wild cards
+  bool can;  // the meld is then a canasta
+};
+
+// The ways to play rank `k` with `n` naturals in hand (x = n only when `all`);
+// returns how many were written.
+int rank_moves(const TeamMelds& m, int k, int n, bool all, const Rules& r, RankMove* out) {
+  const int nat0 = m.naturals.count(k), w0 = m.wilds(k);
+  const int nat_cap = r.closed_canastas ? kClosedNaturalMax : 99;
+  int cnt = 0;
+  for (int x = all ? n : 0; x <= n; ++x) {
+    const int nat = nat0 + x;
+    if (nat0 == 0) {
+      if (x == 0) {
+        out[cnt++] = {0, 0, false};
+        continue;
+      }
+      if (x < 2) continue;
+    }
+    for (int d = -w0; d <= r.max_wilds - w0; ++d) {
+      const int w = w0 + d, size = nat + w;
+      if (size < 3 || (r.wilds_le_naturals && w > nat)) continue;
+      if (d < 0) {
+        // Cleaning: the meld reaches seven, then naturals replace wild cards.
+        if (!r.closed_canastas || size < kCanastaSize || size > (w > 0 ? kCanastaSize : nat_cap)) continue;
+      } else if (x > 0 || d > 0) {
+        if (r.closed_canastas && size > (w > 0 ? kCanastaSize : nat_cap)) continue;
+      }
+      out[cnt++] = {x, d, size >= kCanastaSize};
+    }
+  }
+  return cnt;
+}
+
+// Largest y the wild meld can take, and whether a new one must be started.
+struct WildMeld {
+  int have;  // cards in the side's wild meld
+  int room;  // most it can take (0 without wild melds)
+};
+WildMeld wild_meld_of(const TeamMelds& m, const Rules& r) {
+  const int have = m.wild_meld();
+  return {have, r.wild_melds ? kCanastaSize - have : 0};
+}
+bool wild_meld_ok(const WildMeld& wm, int y, int placed) {
+  if (y == 0) return true;
+  if (y > wm.room) return false;
+  return wm.have > 0 || (y >= 3 && placed >= 3);
+}
+
+int wild_value(int placed, int jokers) {
+  const int j = std::min(placed, jokers);
+  return card_value(kJoker) * j + card_value(kTwo) * (placed - j);
+}
+
+Greedy greedy_max_dp(CardSet hand, const TeamMelds& m, const Rules& r) {
+  // best[D]: the most natural value (then the fewest naturals) with net wild change D.
+  struct Cell {
+    int value = -1;
+    int melded = 0;
+  };
+  std::array<Cell, kDSpan> best{}, next{};
+  best[-kDMin] = {0, 0};
+  RankMove moves[128];
+  for (int k = kFirstNatural; k <= kLastNatural; ++k) {
+    const int n = hand.count(k);
+    if (n == 0 && !m.has(k)) continue;
+    const int cnt = rank_moves(m, k, n, false, r, moves);
+    next.fill(Cell{});
+    for (int i = 0; i < kDSpan; ++i) {
+      if (best[i].value < 0) continue;
+      for (int c = 0; c < cnt; ++c) {
+        const int j = i + moves[c].d;
+        if (j < 0 || j >= kDSpan) continue;
+        const Cell cand{best[i].value + moves[c].x * card_value(k), best[i].melded + moves[c].x};
+        if (cand.value > next[j].value || (cand.value == next[j].value && cand.melded < next[j].melded))
+          next[j] = cand;
+      }
+    }
+    best = next;
+  }
+  const int wilds = hand.wilds(), jokers = hand.count(kJoker);
+  const WildMeld wm = wild_meld_of(m, r);
+  Greedy g{0, 0};
+  for (int i = 0; i < kDSpan; ++i) {
+    if (best[i].value < 0) continue;
+    const int D = i + kDMin;
+    for (int y = 0; y <= wm.room; ++y) {
+      const int placed = D + y;
+      if (placed < 0 || placed > wilds || !wild_meld_ok(wm, y, placed)) continue;
+      const int value = best[i].value + wild_value(placed, jokers);
+      const int melded = best[i].melded + placed;
+      if (value > g.value || (value == g.value && melded < g.melded)) g = {value, melded};
+    }
+  }
+  return g;
+}
+
+MeldAll meld_all_dp(CardSet hand, const TeamMelds& m, const Rules& r) {
+  // most[D]: the most canastas of natural ranks with net wild change D (-1: impossible).
+  std::array<int, kDSpan> most{}, next{};
+  most.fill(-1);
+  most[-kDMin] = 0;
+  RankMove moves[128];
+  for (int k = kFirstNatural; k <= kLastNatural; ++k) {
+    const int n = hand.count(k);
+    if (n == 0 && !m.has(k)) continue;
+    const int cnt = rank_moves(m, k, n, true, r, moves);
+    if (cnt == 0) return {false, 0};
+    next.fill(-1);
+    for (int i = 0; i < kDSpan; ++i) {
+      if (most[i] < 0) continue;
+      for (int c = 0; c < cnt; ++c) {
+        const int j = i + moves[c].d;
+        if (j < 0 || j >= kDSpan) continue;
+        next[j] = std::max(next[j], most[i] + (moves[c].can ? 1 : 0));
+      }
+    }
+    most = next;
+  }
+  const int wilds = hand.wilds();
+  const WildMeld wm = wild_meld_of(m, r);
+  int found = -1;
+  for (int i = 0; i < kDSpan; ++i) {
+    if (most[i] < 0) continue;
+    const int y = wilds - (i + kDMin);  // every wild card of the hand is placed
+    if (y < 0 || !wild_meld_ok(wm, y, wilds)) continue;
+    found = std::max(found, most[i] + (wm.have + y >= kCanastaSize ? 1 : 0));
+  }
+  if (found < 0) return {false, 0};
+  return {true, found};
 }
 
 bool may_go_out(const TurnCtx& c, const Rules& r) {
@@ -44,15 +196,11 @@ bool out_with(CardSet rest, const TurnCtx& c, const Rules& r, int min_value) {
   return false;
 }
 
-TurnCtx with_meld(TurnCtx c, int rank, int x, int j, int t) {
-  CardSet used;
-  used.add(rank, x);
-  used.add(kJoker, j);
-  used.add(kTwo, t);
+// The context after moving the cards of `used` from the hand to the melds
+// `into` (and `moved` between melds, for a cleaning).
+TurnCtx with_cards(TurnCtx c, CardSet used, const TeamMelds& into) {
   c.hand = c.hand - used;
-  c.melds.naturals.add(rank, x);
-  c.melds.jokers.add(rank, j);
-  c.melds.twos.add(rank, t);
+  c.melds = into;
   c.need -= used.value();
   if (c.need <= 0) {
     c.flags &= static_cast<uint16_t>(~(kOpening | kPilePending));
@@ -64,22 +212,72 @@ TurnCtx with_meld(TurnCtx c, int rank, int x, int j, int t) {
   return c;
 }
 
+TurnCtx with_meld(const TurnCtx& c, int rank, int x, int j, int t) {
+  CardSet used;
+  used.add(rank, x);
+  used.add(kJoker, j);
+  used.add(kTwo, t);
+  TeamMelds m = c.melds;
+  m.naturals.add(rank, x);
+  m.jokers.add(rank, j);
+  m.twos.add(rank, t);
+  return with_cards(c, used, m);
+}
+
+bool pending_out(const TurnCtx& c, const Rules& r, int from);
+
+// The next step of pending_out after a move that led to `c2`.
+bool pending_next(const TurnCtx& c2, const Rules& r, int from) {
+  if (c2.flags & kPilePending) return !c2.hand.empty() && pending_out(c2, r, from);
+  return can_go_out(c2, r);
+}
+
 // Going out after an opening by the pile: meld from the hand until the
 // minimum is met (the rest of the pile then joins the hand), then meld
 // everything. An exact search over the melds made before the pile arrives,
-// one rank at a time in rank order (the order of melds does not matter).
+// one rank at a time in rank order (the order of melds does not matter);
+// cleanings, which join two melds, at any point.
 bool pending_out(const TurnCtx& c, const Rules& r, int from) {
   const CardSet hand = c.hand;
   const int jokers = hand.count(kJoker), twos = hand.count(kTwo);
+  if (r.wild_melds && from <= kTwo)
+    for (int j = 0; j <= jokers; ++j)
+      for (int t = 0; t <= twos; ++t)
+        if (meld_shape_ok(c.melds, kTwo, 0, j + t, r) &&
+            pending_next(with_meld(c, kTwo, 0, j, t), r, kBlack3))
+          return true;
+  if (r.closed_canastas)
+    for (int k = kFirstNatural; k <= kLastNatural; ++k) {
+      if (!c.melds.is_canasta(k) || c.melds.wilds(k) == 0 || hand.count(k) == 0) continue;
+      for (int q = kTwo; q <= kLastNatural; ++q) {
+        if (q == k || q == kRed3 || q == kBlack3) continue;
+        for (int pair = 0; pair <= 2; pair += 2) {
+          if (pair ? (q == kTwo || c.melds.has(q) || hand.count(q) < 2)
+                   : !(q == kTwo ? c.melds.wild_meld() > 0 : c.melds.has(q)))
+            continue;
+          for (int joker = 0; joker <= 1; ++joker) {
+            if ((joker ? c.melds.jokers.count(k) : c.melds.twos.count(k)) == 0) continue;
+            TeamMelds m = c.melds;
+            m.naturals.add(k);
+            (joker ? m.jokers : m.twos).remove(k);
+            if (!meld_shape_ok(m, q, pair, 1, r)) continue;
+            m.naturals.add(q, pair);
+            (joker ? m.jokers : m.twos).add(q);
+            CardSet used;
+            used.add(k);
+            used.add(q, pair);
+            if (pending_next(with_cards(c, used, m), r, from)) return true;
+          }
+        }
+      }
+    }
   for (int k = std::max(from, static_cast<int>(kBlack3)); k <= kLastNatural; ++k) {
     const int n = hand.count(k);
     const bool has = c.melds.has(k);
     if (k == kBlack3) {
       if (has) continue;
-      for (int x = 3; x <= std::min(n, 4); ++x) {
-        const TurnCtx c2 = with_meld(c, k, x, 0, 0);
-        if (!(c2.flags & kPilePending) ? can_go_out(c2, r) : pending_out(c2, r, k + 1)) return true;
-      }
+      for (int x = 3; x <= std::min(n, 4); ++x)
+        if (pending_next(with_meld(c, k, x, 0, 0), r, k + 1)) return true;
       continue;
     }
     if (!has && n < 2) continue;
@@ -88,12 +286,7 @@ bool pending_out(const TurnCtx& c, const Rules& r, int from) {
       for (int j = 0; j <= std::min(jokers, room); ++j)
         for (int t = 0; t <= std::min(twos, room - j); ++t) {
           if (x + j + t == 0 || !meld_shape_ok(c.melds, k, x, j + t, r)) continue;
-          const TurnCtx c2 = with_meld(c, k, x, j, t);
-          if (c2.flags & kPilePending) {
-            if (!c2.hand.empty() && pending_out(c2, r, k + 1)) return true;
-          } else if (can_go_out(c2, r)) {
-            return true;
-          }
+          if (pending_next(with_meld(c, k, x, j, t), r, k + 1)) return true;
         }
   }
   return false;
@@ -129,21 +322,28 @@ bool reach_min(const TurnCtx& c, const Rules& r) {
   if (!(c.flags & kPilePending)) return false;
   if (c.flags & kAnsweredNo) return false;
   if (rest_n == 0) return out_with(c.hand, c, r, c.need);
-  return rest_n == 1 && pending_out(c, r, kBlack3);
+  return rest_n == 1 && pending_out(c, r, kTwo);
 }
 
 }  // namespace
 
 bool meld_shape_ok(const TeamMelds& m, int rank, int naturals, int wilds, const Rules& r) {
   if (rank == kBlack3) return wilds == 0 && !m.has(kBlack3) && (naturals == 3 || naturals == 4);
+  if (rank == kTwo) {
+    const int size = m.wild_meld() + wilds;
+    return r.wild_melds && naturals == 0 && wilds > 0 && size >= 3 && size <= kCanastaSize;
+  }
+  if (!is_natural(rank)) return false;
   const int nat = m.naturals.count(rank) + naturals;
   const int wild = m.wilds(rank) + wilds;
   if (nat < 2 || nat + wild < 3 || wild > r.max_wilds) return false;
   if (r.wilds_le_naturals && wild > nat) return false;
+  if (r.closed_canastas && nat + wild > (wild > 0 ? kCanastaSize : kClosedNaturalMax)) return false;
   return naturals + wilds > 0;
 }
 
 Greedy greedy_max(CardSet hand, const TeamMelds& m, const Rules& r) {
+  if (r.wild_melds || r.closed_canastas) return greedy_max_dp(hand, m, r);
   int value = 0, melded = 0, room = 0;
   std::array<int, 11> pair_value{};
   std::array<int, 11> pair_room{};
@@ -187,6 +387,7 @@ Greedy greedy_max(CardSet hand, const TeamMelds& m, const Rules& r) {
 MeldAll meld_all(CardSet hand, const TeamMelds& m, const Rules& r) {
   const int b3 = hand.count(kBlack3);
   if (b3 != 0 && (b3 < 3 || b3 > 4 || m.has(kBlack3))) return {false, 0};
+  if (r.wild_melds || r.closed_canastas) return meld_all_dp(hand, m, r);
   const int wilds = hand.wilds();
   int required = 0, room = 0, canastas = 0, gaps = 0;
   std::array<int, 11> gap{};
@@ -232,7 +433,7 @@ MeldAll meld_all(CardSet hand, const TeamMelds& m, const Rules& r) {
 
 bool can_go_out(const TurnCtx& c, const Rules& r) {
   if (c.flags & kAnsweredNo) return false;
-  if (c.flags & kPilePending) return pending_out(c, r, kBlack3);
+  if (c.flags & kPilePending) return pending_out(c, r, kTwo);
   const int min_value = ((c.flags & kOpening) && !exempt(c)) ? std::max(c.need, 0) : 0;
   return out_with(c.hand, c, r, min_value);
 }

@@ -1,16 +1,18 @@
-// Scoring (RULES.md section 10).
+// Scoring (RULES.md section 10, and the spanish premiums of section 13).
 #include "canasta/engine.h"
 
 namespace canasta {
 
 int canasta_bonus(const TeamMelds& m) {
   const int natural = m.natural_canastas();
-  return kNaturalCanastaBonus * natural + kMixedCanastaBonus * (m.canastas() - natural);
+  const int wild = m.wild_canasta() ? 1 : 0;
+  return kNaturalCanastaBonus * natural + kMixedCanastaBonus * (m.canastas() - natural - wild) +
+         kWildCanastaBonus * wild;
 }
 
-int red_three_score(int reds, bool melded) {
-  const int value = reds == kAllRedThrees ? kAllRedThreesBonus : kRedThreeBonus * reds;
-  return melded ? value : -value;
+int red_three_score(int reds, bool plus) {
+  const int value = reds >= kAllRedThrees ? kManyRedThreesEach * reds : kRedThreeBonus * reds;
+  return plus ? value : -value;
 }
 
 int team_red_threes(const State& s, int team) {
@@ -26,11 +28,29 @@ std::array<DealScore, kMaxTeams> deal_score(const State& s) {
     const TeamMelds& m = s.melds[t];
     DealScore& d = out[t];
     d.melded = m.value();
-    for (int seat = t; seat < r.players; seat += r.teams) d.in_hand -= s.hand[seat].value();
+    // Four black threes melded when going out score a premium instead of their value.
+    if (r.premiums && m.naturals.count(kBlack3) == 4) d.melded += kFourBlackThrees - 4 * card_value(kBlack3);
+    for (int seat = t; seat < r.players; seat += r.teams) {
+      const CardSet& hand = s.hand[seat];
+      d.in_hand -= hand.value();
+      // ... and four (or more) left in one hand cost a penalty instead of their value.
+      const int b3 = hand.count(kBlack3);
+      if (r.premiums && b3 >= 4) d.in_hand -= kFourBlackThreesHeld - b3 * card_value(kBlack3);
+    }
     d.canastas = canasta_bonus(m);
-    d.red_threes = red_three_score(team_red_threes(s, t), m.any());
-    if (s.end == EndReason::kWentOut && r.team_of(s.out_seat) == t)
-      d.going_out = s.concealed ? kConcealedBonus : kGoingOutBonus;
+    d.red_threes = red_three_score(team_red_threes(s, t), red_threes_plus(r, m));
+    if (s.end == EndReason::kWentOut && r.team_of(s.out_seat) == t) {
+      if (!s.concealed)
+        d.going_out = kGoingOutBonus;
+      else if (r.premiums)
+        d.going_out = kConcealedPremium[s.concealed_how >> 1 & 1U][s.concealed_how & 1U];
+      else
+        d.going_out = kConcealedBonus;
+    }
+    if (r.premiums) {
+      const int n = m.canastas();
+      d.premiums = n >= 7 ? kCanastaDeCanastas : n >= 5 ? kCanastronBonus : 0;
+    }
   }
   return out;
 }

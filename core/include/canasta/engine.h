@@ -45,8 +45,13 @@ std::array<DealScore, kMaxTeams> deal_score(const State& s);
 
 // The canasta bonuses of a side's melds.
 int canasta_bonus(const TeamMelds& m);
-// What `reds` red threes score for a side: plus when it has melded, else minus.
-int red_three_score(int reds, bool melded);
+// What `reds` red threes score for a side: plus when `plus` (it has melded,
+// or with Rules::red3_need_canasta it has a canasta), else minus.
+int red_three_score(int reds, bool plus);
+// Whether a side's red threes count plus (RULES.md section 7, spanish option).
+inline bool red_threes_plus(const Rules& r, const TeamMelds& m) {
+  return r.red3_need_canasta ? m.canastas() > 0 : m.any();
+}
 // The red threes exposed by the seats of `team`.
 int team_red_threes(const State& s, int team);
 

@@ -14,19 +14,23 @@ namespace canasta {
 // The melds of one side. Counters are indexed by the rank of the meld (nibble
 // r of `naturals` is the number of natural cards in the meld of rank r; nibble
 // r of `jokers` the number of jokers in it). Black threes melded when going out
-// sit in nibble kBlack3 of `naturals`.
+// sit in nibble kBlack3 of `naturals`. The meld of wild cards only (profiles
+// with wild melds) sits in nibble kTwo of `jokers` and `twos`.
 struct TeamMelds {
   CardSet naturals;
   CardSet jokers;
   CardSet twos;
 
   bool has(int rank) const { return naturals.count(rank) > 0; }
-  bool any() const { return !naturals.empty(); }
+  bool any() const { return !naturals.empty() || wild_meld() > 0; }
+  // Cards in the side's meld of wild cards only (0: none).
+  int wild_meld() const { return jokers.count(kTwo) + twos.count(kTwo); }
   int wilds(int rank) const { return jokers.count(rank) + twos.count(rank); }
   int size(int rank) const { return naturals.count(rank) + wilds(rank); }
   bool is_canasta(int rank) const { return size(rank) >= kCanastaSize; }
-  int canastas() const;
+  int canastas() const;  // natural, mixed and wild canastas
   int natural_canastas() const;
+  bool wild_canasta() const { return wild_meld() >= kCanastaSize; }
   // Card value of everything melded (canasta bonuses not included).
   int value() const {
     return naturals.value() + card_value(kJoker) * jokers.total() + card_value(kTwo) * twos.total();
@@ -40,8 +44,10 @@ struct TeamMelds {
     c.add(kTwo, twos.count(rank));
     return c;
   }
-  // Bit r set when the side has a meld of rank r.
-  uint16_t ranks() const { return naturals.kinds(); }
+  // Bit r set when the side has a meld of rank r (bit kTwo: the wild meld).
+  uint16_t ranks() const {
+    return static_cast<uint16_t>(naturals.kinds() | (wild_meld() > 0 ? 1U << kTwo : 0U));
+  }
 };
 static_assert(std::is_trivially_copyable_v<TeamMelds>);
 
@@ -95,7 +101,9 @@ struct State {
   EndReason end;
   int8_t out_seat;        // the seat that went out, or -1
   bool concealed;         // the player went out concealed
+  uint8_t concealed_how;  // bit 0: leaning on the partner's melds; bit 1: after the player's first turn
   bool pile_frozen;       // the pile holds a wild card or a red three
+  bool pile_taken;        // the pile has been taken in this deal
   uint8_t red3_pending;   // bit s: seat s still has dealt red threes to expose
   uint8_t melded_before;  // bit s: seat s melded in an earlier turn of this deal
   uint16_t flags;         // TurnFlag bits of the turn in progress
@@ -117,12 +125,14 @@ static_assert(sizeof(State) <= 640, "the state must stay small enough to copy in
 
 // A deal's score for one side, item by item (RULES.md section 10).
 struct DealScore {
-  int melded = 0;      // card values of everything melded
-  int in_hand = 0;     // minus the card values left in the partners' hands
-  int canastas = 0;    // kNaturalCanastaBonus per natural, kMixedCanastaBonus per mixed canasta
+  int melded = 0;    // card values of everything melded
+  int in_hand = 0;   // minus the card values left in the partners' hands
+  int canastas = 0;  // kNaturalCanastaBonus per natural, kMixedCanastaBonus per mixed, kWildCanastaBonus per
+                     // wild canasta
   int red_threes = 0;  // red_three_score()
-  int going_out = 0;   // kGoingOutBonus, or kConcealedBonus when concealed
-  int total() const { return melded + in_hand + canastas + red_threes + going_out; }
+  int going_out = 0;   // kGoingOutBonus, or the concealed bonus
+  int premiums = 0;    // kCanastronBonus or kCanastaDeCanastas (profiles with premiums)
+  int total() const { return melded + in_hand + canastas + red_threes + going_out + premiums; }
 };
 
 }  // namespace canasta

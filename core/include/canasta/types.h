@@ -117,7 +117,15 @@ static_assert(4 * kKindNb <= 64, "15 counters of 4 bits must fit one word");
 //   bits  8-11  naturals taken from the hand (0..12)
 //   bits 12-14  jokers taken from the hand (0..7)
 //   bits 15-17  twos taken from the hand (0..7)
-// Draw, ask, yes, no and pass carry no payload. The integer value of an
+//   bits 18-21  destination (cleaning only): the rank of the meld that
+//               receives the freed wild card (kTwo: the side's wild meld)
+// Draw, ask, yes, no and pass carry no payload. A meld of kind kTwo is the
+// side's meld of wild cards only (profiles with wild melds). A cleaning
+// (profiles with closed canastas) has kind = the rank of the mixed canasta
+// cleaned (one natural of it comes from the hand), jokers or twos = 1 for the
+// wild card freed, dest = where that wild goes, naturals = 0 when it joins an
+// existing meld, or 2 when it starts a new meld of `dest` with a natural pair
+// from the hand. The integer value of an
 // action is an identity, not an order: legal-action lists follow order_key().
 enum class ActionType : uint8_t {
   kDraw,      // draw from the stock (one or two cards, by profile)
@@ -128,6 +136,7 @@ enum class ActionType : uint8_t {
   kNo,        // the partner's answer: no (binding: may not go out this turn)
   kPass,      // decline the pile when the stock is empty: the deal ends
   kDiscard,   // discard `kind`, ending the turn
+  kClean,     // clean a mixed canasta: a natural from the hand replaces a wild card
   kTypeNb
 };
 
@@ -142,17 +151,30 @@ class Action {
                   (static_cast<uint32_t>(naturals) << 8) | (static_cast<uint32_t>(jokers) << 12) |
                   (static_cast<uint32_t>(twos) << 15));
   }
+  // Cleaning the mixed canasta of `rank`: the wild freed is a joker when
+  // `joker`, else a two; it goes to the meld of `dest`, started with a natural
+  // pair from the hand when `pair`.
+  static constexpr Action clean(int rank, bool joker, int dest, bool pair) {
+    return Action(make(ActionType::kClean, rank, pair ? 2 : 0, joker ? 1 : 0, joker ? 0 : 1).raw() |
+                  static_cast<uint32_t>(dest) << 18);
+  }
   constexpr uint32_t raw() const { return raw_; }
   constexpr ActionType type() const { return static_cast<ActionType>(raw_ & 15U); }
   constexpr int kind() const { return static_cast<int>((raw_ >> 4) & 15U); }
   constexpr int naturals() const { return static_cast<int>((raw_ >> 8) & 15U); }
   constexpr int jokers() const { return static_cast<int>((raw_ >> 12) & 7U); }
   constexpr int twos() const { return static_cast<int>((raw_ >> 15) & 7U); }
+  constexpr int dest() const { return static_cast<int>((raw_ >> 18) & 15U); }
   // The hand cards the action uses (melded, or shown to take the pile).
   constexpr CardSet cards() const {
     CardSet s;
     if (type() == ActionType::kDiscard) {
       s.add(kind());
+      return s;
+    }
+    if (type() == ActionType::kClean) {
+      s.add(kind());
+      s.add(dest(), naturals());
       return s;
     }
     s.add(kind(), naturals());
@@ -172,9 +194,12 @@ static_assert(sizeof(Action) == 4 && std::is_trivially_copyable_v<Action>);
 // strictly increasing (no action twice):
 //   draw; the ways to take the pile (with two naturals or adding the top to
 //   the side's meld, then with a natural and a joker, then with a natural and
-//   a two); pass; ask; yes; no; melds by rank (black threes first, then 4 to
-//   A), each rank by naturals, then jokers, then twos, fewest first; discards
-//   by kind.
+//   a two); pass; ask; yes; no; melds by rank (the wild meld first, then black
+//   threes, then 4 to A), each rank by naturals, then jokers, then twos,
+//   fewest first; cleanings last but one, by the canasta's rank, then the
+//   destination (the wild meld first, then 4 to A), then an existing meld
+//   before a new one, then the freed two before the freed joker; discards
+//   last, by kind.
 // order_key(a) < order_key(b) exactly when a comes before b.
 constexpr uint32_t order_key(Action a) {
   constexpr std::array<uint32_t, static_cast<int>(ActionType::kTypeNb)> group{
@@ -185,12 +210,15 @@ constexpr uint32_t order_key(Action a) {
       4,  // yes
       5,  // no
       2,  // pass
-      7,  // discard
+      8,  // discard
+      7,  // clean
   };
   const auto n = static_cast<uint32_t>(a.naturals()), j = static_cast<uint32_t>(a.jokers()),
              t = static_cast<uint32_t>(a.twos());
-  const uint32_t detail =
-      a.type() == ActionType::kTakePile ? (t << 8 | j << 4 | (15 - n)) : (n << 8 | j << 4 | t);
+  const uint32_t detail = a.type() == ActionType::kTakePile ? (t << 8 | j << 4 | (15 - n))
+                          : a.type() == ActionType::kClean
+                              ? (static_cast<uint32_t>(a.dest()) << 12 | n << 8 | j)
+                              : (n << 8 | j << 4 | t);
   return group[static_cast<int>(a.type())] << 24 | static_cast<uint32_t>(a.kind()) << 16 | detail;
 }
 

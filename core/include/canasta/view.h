@@ -31,7 +31,7 @@ class View {
   // and red threes (hands are hidden).
   int table_score(int team) const {
     const TeamMelds& m = melds(team);
-    return m.value() + canasta_bonus(m) + red_three_score(team_red_threes(team), m.any());
+    return m.value() + canasta_bonus(m) + red_three_score(team_red_threes(team), red_threes_plus(rules(), m));
   }
   // The seat's side's table score less the best other side's.
   int table_lead() const {

@@ -22,6 +22,16 @@ constexpr std::array<std::string_view, kKindNb> kTokens{"JK", "2", "3r", "3b", "
 
 std::string_view kind_token(int kind) { return kTokens[kind]; }
 
+std::string_view meld_token(int rank) { return rank == kTwo ? "wild" : kTokens[rank]; }
+
+bool parse_meld_rank(std::string_view token, int& rank, bool exact) {
+  if (token == "wild") {
+    rank = kTwo;
+    return true;
+  }
+  return parse_kind(token, rank, exact) && (rank == kBlack3 || is_natural(rank));
+}
+
 bool parse_kind(std::string_view token, int& kind, bool exact) {
   for (int k = 0; k < kKindNb; ++k) {
     const std::string_view t = kTokens[k];
@@ -68,7 +78,7 @@ bool parse_cards(std::string_view text, CardSet& out, std::string& error, bool e
 
 std::string action_to_string(Action a) {
   auto with_cards = [&](const char* verb) {
-    std::string s = std::string(verb) + " " + std::string(kTokens[a.kind()]) + ":";
+    std::string s = std::string(verb) + " " + std::string(meld_token(a.kind())) + ":";
     const std::string cards = cards_to_string(a.cards());
     if (!cards.empty()) s += " " + cards;
     return s;
@@ -90,6 +100,12 @@ std::string action_to_string(Action a) {
       return "pass";
     case ActionType::kDiscard:
       return "discard " + std::string(kTokens[a.kind()]);
+    case ActionType::kClean: {
+      std::string s = "clean " + std::string(kTokens[a.kind()]) + ": " + (a.jokers() ? "JK" : "2") + " > " +
+                      std::string(meld_token(a.dest()));
+      if (a.naturals()) s += " " + std::string(kTokens[a.dest()]);  // a new meld with a pair: "> Q Q"
+      return s;
+    }
     case ActionType::kTypeNb:
       break;
   }
@@ -123,25 +139,43 @@ bool parse_action(std::string_view text, Action& out, std::string& error, bool e
     out = Action::make(ActionType::kDiscard, k);
     return true;
   }
+  if (verb == "clean") {
+    // clean K: 2 > Q   |   clean K: JK > 9 9   |   clean K: 2 > wild
+    const size_t colon = rest.find(':'), arrow = rest.find('>');
+    int rank = 0, wild = 0, dest = 0;
+    std::vector<std::string_view> to;
+    if (colon != std::string_view::npos && arrow != std::string_view::npos && colon < arrow)
+      to = words(rest.substr(arrow + 1));
+    if (to.empty() || !parse_kind(trim(rest.substr(0, colon)), rank, exact) || !is_natural(rank) ||
+        !parse_kind(trim(rest.substr(colon + 1, arrow - colon - 1)), wild, exact) || !is_wild(wild) ||
+        !parse_meld_rank(to[0], dest, exact) || dest == kBlack3 || dest == rank ||
+        !(to.size() == 1 || (to.size() == 2 && dest != kTwo && to[1] == to[0]))) {
+      error = "bad cleaning '" + printable(text) + "' (write e.g. 'clean K: 2 > Q' or 'clean K: JK > 9 9')";
+      return false;
+    }
+    out = Action::clean(rank, wild == kJoker, dest, to.size() == 2);
+    return true;
+  }
   if (verb == "take" || verb == "meld") {
     const size_t colon = rest.find(':');
     int rank = 0;
-    if (colon == std::string_view::npos || !parse_kind(trim(rest.substr(0, colon)), rank, exact) ||
-        !(is_natural(rank) || (rank == kBlack3 && verb == "meld"))) {
+    if (colon == std::string_view::npos || !parse_meld_rank(trim(rest.substr(0, colon)), rank, exact) ||
+        (rank == kBlack3 && verb != "meld") || (rank == kTwo && verb != "meld")) {
       error = "bad rank in '" + printable(text) + "' (write e.g. 'meld K: K K K JK')";
       return false;
     }
     CardSet cards;
     if (!parse_cards(rest.substr(colon + 1), cards, error, exact)) return false;
-    if (cards.count(rank) + cards.wilds() != cards.total()) {
+    const int naturals = rank == kTwo ? 0 : cards.count(rank);
+    if (naturals + cards.wilds() != cards.total() || (rank == kTwo && cards.total() == 0)) {
       error = "'" + printable(text) + "' uses cards of another rank";
       return false;
     }
-    if (cards.count(rank) > 12 || cards.count(kJoker) > 7 || cards.count(kTwo) > 7) {
+    if (naturals > 12 || cards.count(kJoker) > 7 || cards.count(kTwo) > 7) {
       error = "too many cards in '" + printable(text) + "'";
       return false;
     }
-    out = Action::make(verb == "take" ? ActionType::kTakePile : ActionType::kMeld, rank, cards.count(rank),
+    out = Action::make(verb == "take" ? ActionType::kTakePile : ActionType::kMeld, rank, naturals,
                        cards.count(kJoker), cards.count(kTwo));
     return true;
   }

@@ -36,11 +36,11 @@ constexpr std::array<std::string_view, 4> kPhaseNames{"draw", "meld", "answer", 
 
 std::string melds_to_string(const TeamMelds& m) {
   std::string out;
-  for (int k = kBlack3; k <= kLastNatural; ++k) {
-    if (!m.has(k)) continue;
+  for (int k = kTwo; k <= kLastNatural; ++k) {
+    if (m.size(k) == 0) continue;
     if (!out.empty()) out += "; ";
     const CardSet c = m.cards(k);
-    out += std::string(kind_token(k)) + ": " + cards_to_string(c);
+    out += std::string(meld_token(k)) + ": " + cards_to_string(c);
   }
   return out;
 }
@@ -52,16 +52,17 @@ bool parse_melds(std::string_view text, TeamMelds& m, std::string& error) {
     const size_t colon = part.find(':');
     int rank = 0;
     CardSet cards;
-    if (colon == std::string_view::npos || !parse_kind(trim(part.substr(0, colon)), rank) ||
+    if (colon == std::string_view::npos || !parse_meld_rank(trim(part.substr(0, colon)), rank) ||
         !parse_cards(part.substr(colon + 1), cards, error)) {
       if (error.empty()) error = "bad meld '" + printable(part) + "'";
       return false;
     }
-    if (cards.count(rank) + cards.wilds() != cards.total() || (rank != kBlack3 && !is_natural(rank))) {
-      error = "meld '" + printable(part) + "' holds cards of another rank";
+    const int naturals = rank == kTwo ? 0 : cards.count(rank);
+    if (naturals + cards.wilds() != cards.total() || m.size(rank) > 0) {
+      error = "meld '" + printable(part) + "' holds cards of another rank, or its rank twice";
       return false;
     }
-    m.naturals.add(rank, cards.count(rank));
+    m.naturals.add(rank, naturals);
     m.jokers.add(rank, cards.count(kJoker));
     m.twos.add(rank, cards.count(kTwo));
   }
@@ -102,10 +103,10 @@ std::string position_to_string(const State& s) {
   line("red3", ints(s.red3.begin(), r.players));
   for (int t = 0; t < r.teams; ++t) line("melds" + std::to_string(t), melds_to_string(s.melds[t]));
   std::string start;
-  for (int k = kBlack3; k <= kLastNatural; ++k)
+  for (int k = kTwo; k <= kLastNatural; ++k)
     if (s.start_ranks >> k & 1U) {
       start += start.empty() ? "" : " ";
-      start += std::string(kind_token(k));
+      start += std::string(meld_token(k));
     }
   line("start_melds", start);
   std::string before;
@@ -121,6 +122,8 @@ std::string position_to_string(const State& s) {
     pile += std::string(kind_token(s.pile[i]));
   }
   line("pile", pile);
+  if (r.frozen_until_taken) line("pile_taken", s.pile_taken ? "yes" : "no");
+  if (r.premiums) line("turns", std::to_string(s.turns));
   std::string stock;
   for (int i = s.stock_pos; i < s.deck_size; ++i) {
     stock += i > s.stock_pos ? " " : "";
@@ -245,7 +248,7 @@ bool parse_position(std::string_view text, State& s, std::string& error) {
     } else if (key == "start_melds") {
       have_start = true;
       for (auto w : words(value)) {
-        if (!parse_kind(w, n)) {
+        if (!parse_meld_rank(w, n)) {
           error = "bad rank '" + printable(w) + "' in start_melds";
           return false;
         }
@@ -272,6 +275,18 @@ bool parse_position(std::string_view text, State& s, std::string& error) {
         s.pile[s.pile_size++] = static_cast<uint8_t>(n);
         s.pile_frozen |= is_wild(n) || n == kRed3;
       }
+    } else if (key == "pile_taken") {
+      if (value != "yes" && value != "no") {
+        error = "bad pile_taken '" + printable(value) + "' (yes or no)";
+        return false;
+      }
+      s.pile_taken = value == "yes";
+    } else if (key == "turns") {
+      if (!to_number(value, n) || n < 1 || n > 60000) {
+        error = "bad turns '" + printable(value) + "'";
+        return false;
+      }
+      s.turns = static_cast<uint16_t>(n);
     } else if (key == "stock") {
       {
         for (auto w : words(value)) {
@@ -351,6 +366,7 @@ bool parse_position(std::string_view text, State& s, std::string& error) {
   s.stock_pos = static_cast<uint8_t>(pos);
   for (int k : stock) s.deck[pos++] = static_cast<uint8_t>(k);
   s.deck_size = static_cast<uint8_t>(pos);
+  if (s.rules.frozen_until_taken && !s.pile_taken) s.pile_frozen = true;
   if (!have_start) s.start_ranks = s.melds[s.rules.team_of(s.seat)].ranks();
   // The opening flag follows from the side's melds at the start of the turn.
   const int team = s.rules.team_of(s.seat);

@@ -3,11 +3,12 @@
 #include <fmt/format.h>
 
 #include <array>
+#include <cstdint>
 
 namespace canasta {
 
 CANASTA_CHOICE_NAMES(RedThreeDeal, "immediate", "turn");
-CANASTA_CHOICE_NAMES(StockEnd, "pile", "last_draw");
+CANASTA_CHOICE_NAMES(StockEnd, "pile", "last_draw", "must_take");
 CANASTA_CHOICE_NAMES(TieRule, "play_on", "draw");
 
 namespace {
@@ -15,6 +16,11 @@ namespace {
 constexpr std::array kProfiles{
     Profile{"classic", "default; 4 players in 2 partnerships", classic_rules()},
     Profile{"two-player", "2 players", two_player_rules()},
+    Profile{"spanish", "spanish club rules; 4 players in 2 partnerships", spanish_rules()},
+    Profile{"spanish-2p", "spanish, 2 players", spanish_table(2, 2)},
+    Profile{"spanish-3p", "spanish, 3 players", spanish_table(3, 3)},
+    Profile{"spanish-6p", "spanish, 6 players in 2 teams of 3 seated alternately", spanish_table(6, 2)},
+    Profile{"spanish-6p3", "spanish, 6 players in 3 partnerships, 3 decks", spanish_table(6, 3)},
 };
 
 // One line per rule a spec may override.
@@ -27,7 +33,15 @@ const std::array kRuleParams{
     flag<&Rules::one_card_rule>("one_card_rule", "a one-card hand may not take a one-card pile"),
     flag<&Rules::ask_partner>("ask", "a player may ask the partner to go out"),
     param<&Rules::red3_deal>("red3", 0, 0, "dealt red threes replaced at once or at the owner's turn"),
-    param<&Rules::stock_end>("stock_end", 0, 0, "play on by taking the pile, or end after the last draw"),
+    param<&Rules::stock_end>(
+        "stock_end", 0, 0,
+        "play on by taking the pile, end after the last draw, or play on with every take compulsory"),
+    flag<&Rules::wild_melds>("wild_melds", "melds of wild cards only (seven: a wild canasta, 2000)"),
+    flag<&Rules::closed_canastas>("closed",
+                                  "canastas closed at seven (one 8th natural); mixed ones may be cleaned"),
+    flag<&Rules::frozen_until_taken>("frozen_until_taken", "the pile is frozen until taken once in the deal"),
+    flag<&Rules::red3_need_canasta>("red3_canasta", "red threes count plus only for a side with a canasta"),
+    flag<&Rules::premiums>("premiums", "black threes 500/-500, 5 and 7 canastas, concealed 1000/500/500/200"),
     param<&Rules::target>("target", 100, 30000, "game target"),
     param<&Rules::tie>("tie", 0, 0, "a tie at or above the target"),
     param<&Rules::max_deals>("max_deals", 1, 60000, "a game is abandoned after this many deals"),
@@ -59,8 +73,7 @@ bool parse_profile(std::string_view spec, Rules& out, std::string& error) {
         out = p.rules;
         return true;
       }
-    error = n == "spanish" ? "profile 'spanish' is not implemented yet (available: " + profile_names() + ")"
-                           : "unknown profile '" + printable(n) + "' (available: " + profile_names() + ")";
+    error = "unknown profile '" + printable(n) + "' (available: " + profile_names() + ")";
     return false;
   };
   const auto item = [&](std::string_view key, std::string_view value) {
@@ -85,12 +98,18 @@ bool parse_profile(std::string_view spec, Rules& out, std::string& error) {
 }
 
 std::string profile_spec(const Rules& r) {
+  // The profile of the same table that needs the fewest overrides.
   const Profile* base = &kProfiles[0];
-  for (const Profile& p : kProfiles)
-    if (without_overrides(r, p.rules) == p.rules) {
+  size_t fewest = SIZE_MAX;
+  for (const Profile& p : kProfiles) {
+    if (without_overrides(r, p.rules) != p.rules) continue;
+    size_t n = 0;
+    for (const auto& q : kRuleParams) n += q.get(r) != q.get(p.rules) ? 1 : 0;
+    if (n < fewest) {
+      fewest = n;
       base = &p;
-      break;
     }
+  }
   std::string out(base->name);
   for (const auto& p : kRuleParams)
     if (p.get(r) != p.get(base->rules)) out += fmt::format(",{}={}", p.name, write_param(p, r));

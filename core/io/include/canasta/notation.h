@@ -20,9 +20,16 @@ bool parse_kind(std::string_view token, int& kind, bool exact = false);
 std::string cards_to_string(CardSet cards);
 bool parse_cards(std::string_view text, CardSet& out, std::string& error, bool exact = false);
 
+// The rank of a meld: a kind token, or "wild" for the meld of wild cards
+// only (kTwo).
+std::string_view meld_token(int rank);
+bool parse_meld_rank(std::string_view token, int& rank, bool exact = false);
+
 // Actions: "draw", "take Q: Q Q", "take Q:" (top added to the side's meld),
-// "meld K: K K K JK", "meld 3b: 3b 3b 3b", "ask", "yes", "no", "pass",
-// "discard 7".
+// "meld K: K K K JK", "meld 3b: 3b 3b 3b", "meld wild: JK 2 2", "ask", "yes",
+// "no", "pass", "discard 7", "clean K: 2 > Q" (a king from the hand replaces
+// a two of the kings' canasta; the two joins the queens), "clean K: JK > 9 9"
+// (the joker starts a meld with two nines from the hand), "clean K: 2 > wild".
 std::string action_to_string(Action a);
 bool parse_action(std::string_view text, Action& out, std::string& error, bool exact = false);
 

@@ -1,0 +1,406 @@
+// The spanish profiles (RULES.md section 13, core/doc/rules.md "spanish"):
+// one scenario per rule, a case that must pass and one that must be refused,
+// per table size where it differs; the worked examples of the rules page.
+#include <gtest/gtest.h>
+
+#include "canasta/game.h"
+#include "helpers.h"
+
+namespace canasta::test {
+namespace {
+
+// A spanish position; the cards not placed go to the stock, unless a hand
+// takes them ("rest").
+State es(const std::string& body, const std::string& profile = "spanish") {
+  const bool stock = body.find("stock:") != std::string::npos, rest = body.find("rest") != std::string::npos;
+  return position("profile: " + profile + "\n" + body + (stock ? "" : rest ? "\nstock:" : "\nstock: rest"));
+}
+
+// A meld-phase position of seat 0 after a draw, its side already opened.
+State meld_turn(const std::string& hand, const std::string& melds, const std::string& profile = "spanish") {
+  return es(
+      "seat: 0\nphase: meld\nflags: drew_stock\nhand0: " + hand + "\nmelds0: " + melds + "\nmelded_before: 0",
+      profile);
+}
+
+// --- Tables ------------------------------------------------------------------
+
+struct Table {
+  const char* profile;
+  int players, teams, cards, hand, draw, canastas, partner_of_0;
+};
+
+TEST(Spanish, EveryTableDealsAndSeats) {
+  for (const Table& t :
+       {Table{"spanish", 4, 2, 108, 11, 1, 1, 2}, Table{"spanish-2p", 2, 2, 108, 15, 2, 2, -1},
+        Table{"spanish-3p", 3, 3, 108, 13, 2, 1, -1}, Table{"spanish-6p", 6, 2, 108, 11, 1, 1, 2},
+        Table{"spanish-6p3", 6, 3, 162, 13, 1, 1, 3}}) {
+    SCOPED_TRACE(t.profile);
+    const Rules r = rules_of(t.profile);
+    EXPECT_EQ(r.players, t.players);
+    EXPECT_EQ(r.teams, t.teams);
+    EXPECT_EQ(r.deck_cards(), t.cards);
+    EXPECT_EQ(r.draw_count, t.draw);
+    EXPECT_EQ(r.canastas_to_go_out, t.canastas);
+    EXPECT_EQ(r.ask_partner, t.partner_of_0 >= 0);
+    if (t.partner_of_0 >= 0) {
+      EXPECT_EQ(r.partner_of(0), t.partner_of_0);
+    }
+    // Sides alternate round the table.
+    for (int seat = 0; seat < r.players; ++seat) EXPECT_EQ(r.team_of(seat), seat % t.teams);
+    State s;
+    start_single_deal(s, r, 9, 0);
+    int held = 0;
+    for (int seat = 0; seat < r.players; ++seat) held += s.hand[seat].total();
+    EXPECT_EQ(held, t.players * t.hand);  // red threes dealt wait in the hand until the owner's turn
+    EXPECT_EQ(s.deck_size, t.cards);
+  }
+}
+
+// Six players in two teams of three: the player asks the next player of the
+// side (seat + 2), never an opponent.
+TEST(Spanish, SixInTwoTeamsAsksTheNextPartner) {
+  State s = es(
+      "seat: 1\nphase: meld\nflags: drew_stock\nhand1: 9 9 9 4\nmelds1: K: K K K K K K K\nmelded_before: 1",
+      "spanish-6p");
+  ASSERT_TRUE(legal(s, "ask"));
+  play(s, "ask");
+  EXPECT_EQ(s.actor(), 3);
+}
+
+// Dealt red threes wait in the hand and are exposed and replaced at the
+// start of the owner's first turn.
+TEST(Spanish, DealtRedThreesAtTheOwnersFirstTurn) {
+  const Rules r = rules_of("spanish");
+  for (int64_t k = 0; k < 200; ++k) {
+    State s;
+    start_single_deal(s, r, 3, k);
+    const int first = s.seat;
+    int later = -1;
+    for (int i = 1; i < r.players && later < 0; ++i)
+      if (s.hand[(first + i) % r.players].count(kRed3)) later = (first + i) % r.players;
+    if (later < 0) continue;
+    EXPECT_EQ(s.red3[later], 0);
+    const int reds = s.hand[later].count(kRed3), cards = s.hand[later].total();
+    ActionList list;
+    while (!s.over() && s.seat != later) {
+      legal_actions(s, list);
+      apply(s, list[list.size() - 1]);  // discard the highest kind, fast
+    }
+    if (s.over()) continue;
+    EXPECT_EQ(s.hand[later].count(kRed3), 0);
+    EXPECT_GE(s.red3[later], reds);
+    EXPECT_EQ(s.hand[later].total(), cards);  // each replaced from the stock
+    return;
+  }
+  FAIL() << "no deal with red threes dealt to a later seat";
+}
+
+// --- Melds -------------------------------------------------------------------
+
+TEST(Spanish, WildCardsNeverOutnumberNaturals) {
+  State s = meld_turn("JK JK 2 2 9 9 4 5", "K: K K K");
+  EXPECT_TRUE(legal(s, "meld 9: 9 9 JK"));
+  EXPECT_TRUE(legal(s, "meld 9: 9 9 JK 2"));    // 2 naturals, 2 wild cards
+  EXPECT_FALSE(legal(s, "meld K: JK JK 2 2"));  // four wild cards
+  State t = meld_turn("JK 2 2 4 5 6", "K: K K JK");
+  EXPECT_TRUE(legal(t, "meld K: 2"));
+  EXPECT_FALSE(legal(t, "meld K: 2 2"));  // three wild cards against two naturals
+}
+
+TEST(Spanish, WildMeldsGrowToTheWildCanasta) {
+  State s = meld_turn("JK JK 2 4 5 6", "K: K K K");
+  EXPECT_TRUE(legal(s, "meld wild: JK JK 2"));
+  EXPECT_FALSE(legal(s, "meld wild: JK 2"));  // three cards at least
+  State six = meld_turn("JK 2 4 5", "K: K K K; wild: JK JK JK 2 2 2");
+  EXPECT_TRUE(legal(six, "meld wild: 2"));
+  EXPECT_FALSE(legal(six, "meld wild: JK 2"));  // eight wild cards: seven at most
+  play(six, "meld wild: 2");
+  EXPECT_TRUE(six.melds[0].wild_canasta());
+  EXPECT_EQ(six.melds[0].canastas(), 1);
+  // No meld of wild cards in a profile without them.
+  State classic = position(
+      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: JK JK 2 4 5 6\nmelds0: K: K K K\n"
+      "melded_before: 0\nstock: rest");
+  EXPECT_FALSE(legal(classic, "meld wild: JK JK 2"));
+}
+
+TEST(Spanish, NaturalsNeverJoinAWildMeld) {
+  std::string error;
+  Action a;
+  EXPECT_FALSE(parse_action("meld wild: JK 2 K", a, error));
+  State s = meld_turn("K K 4 5", "wild: JK JK 2");
+  EXPECT_EQ(legal_list(s).find("meld wild"), std::string::npos);
+}
+
+// A wild meld is a side's meld: it opens the side, it is a canasta at seven,
+// and the wild canasta lets a player go out.
+TEST(Spanish, TheWildCanastaLetsAPlayerGoOut) {
+  State s = meld_turn("9", "wild: JK JK JK JK 2 2 2");
+  EXPECT_TRUE(legal(s, "discard 9"));
+  State t = meld_turn("9", "wild: JK JK JK JK 2 2");
+  EXPECT_FALSE(legal(t, "discard 9"));
+}
+
+TEST(Spanish, ANaturalCanastaTakesOneEighthNatural) {
+  State s = meld_turn("K K 2 4 5", "K: K K K K K K K", "spanish-6p3");
+  EXPECT_TRUE(legal(s, "meld K: K"));
+  EXPECT_FALSE(legal(s, "meld K: K K"));  // a ninth: closed
+  EXPECT_FALSE(legal(s, "meld K: 2"));    // no wild card on a closed canasta
+  play(s, "meld K: K");
+  EXPECT_FALSE(legal(s, "meld K: K"));
+  EXPECT_EQ(s.melds[0].natural_canastas(), 1);
+}
+
+TEST(Spanish, AMixedCanastaIsClosed) {
+  State s = meld_turn("K 2 4 5 6", "K: K K K K K JK 2");
+  EXPECT_FALSE(legal(s, "meld K: K"));
+  EXPECT_FALSE(legal(s, "meld K: 2"));
+  // Below seven a meld grows to seven, no further.
+  State t = meld_turn("K K 4 5 6", "K: K K K K K JK");
+  EXPECT_TRUE(legal(t, "meld K: K"));
+  EXPECT_FALSE(legal(t, "meld K: K K"));
+  // In classic a canasta keeps growing.
+  State classic = position(
+      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: K 2 4 5 6\n"
+      "melds0: K: K K K K K JK 2\nmelded_before: 0\nstock: rest");
+  EXPECT_TRUE(legal(classic, "meld K: K"));
+  EXPECT_TRUE(legal(classic, "meld K: 2"));
+}
+
+// Decision (core/doc/rules.md): a side keeps one meld per rank, so no second
+// meld of a rank is started once its canasta is closed.
+TEST(Spanish, NoSecondMeldOfAClosedRank) {
+  State s = meld_turn("K K K 4 5", "K: K K K K K JK 2");
+  EXPECT_FALSE(legal(s, "meld K: K K K"));
+  EXPECT_EQ(legal_list(s).find("meld K"), std::string::npos);
+}
+
+TEST(Spanish, CleaningAMixedCanasta) {
+  State s = meld_turn("K Q Q 4 5", "K: K K K K K JK 2; A: A A A");
+  EXPECT_TRUE(legal(s, "clean K: 2 > Q Q"));  // with a natural pair from the hand
+  EXPECT_TRUE(legal(s, "clean K: JK > A"));   // onto a meld with room for a wild card
+  EXPECT_TRUE(legal(s, "clean K: 2 > A"));
+  EXPECT_FALSE(legal(s, "clean K: JK > 4 4"));  // no pair of fours in hand
+  play(s, "clean K: 2 > Q Q");
+  EXPECT_EQ(s.melds[0].naturals.count(kKing), 6);
+  EXPECT_EQ(s.melds[0].wilds(kKing), 1);
+  EXPECT_EQ(s.melds[0].cards(kQueen).total(), 3);
+  EXPECT_EQ(s.hand[0].total(), 2);
+}
+
+TEST(Spanish, CleaningNeedsACanastaAndRoomForTheWild) {
+  // Below seven: wild cards never leave a meld.
+  State s = meld_turn("K Q Q 4 5", "K: K K K K JK");
+  EXPECT_FALSE(legal(s, "clean K: JK > Q Q"));
+  // The freed wild card must fit where it goes: never more wild cards than
+  // naturals, at most three.
+  State t = meld_turn("K 4 5 6", "K: K K K K K JK 2; Q: Q Q JK 2; A: A A A 2 2 2");
+  EXPECT_FALSE(legal(t, "clean K: JK > Q"));
+  EXPECT_FALSE(legal(t, "clean K: JK > A"));
+  // ... and never back into the hand: there is no such action, nor a
+  // cleaning in a profile without closed canastas.
+  State classic = position(
+      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: K Q Q 4\n"
+      "melds0: K: K K K K K JK 2\nmelded_before: 0\nstock: rest");
+  EXPECT_FALSE(legal(classic, "clean K: 2 > Q Q"));
+}
+
+TEST(Spanish, TheLastWildGoneTheCanastaIsNatural) {
+  State s = meld_turn("K K K 4 5 6", "K: K K K K K 2; wild: JK JK 2");
+  ASSERT_TRUE(legal(s, "meld K: K"));
+  play(s, "meld K: K");  // seven: a mixed canasta
+  EXPECT_EQ(deal_score(s)[0].canastas, 300);
+  play(s, "clean K: 2 > wild");
+  EXPECT_EQ(s.melds[0].wilds(kKing), 0);
+  EXPECT_EQ(deal_score(s)[0].canastas, 500);
+  EXPECT_TRUE(legal(s, "meld K: K"));  // now natural: an eighth natural may join
+}
+
+// --- The pile ----------------------------------------------------------------
+
+TEST(Spanish, FrozenUntilTakenOnce) {
+  const std::string body =
+      "seat: 0\nphase: draw\nhand0: 9 9 JK 4 5 6\nmelds0: K: K K K\nmelds1: 8: 8 8 8\npile: 7 4 9\n";
+  State s = es(body + "pile_taken: no");
+  EXPECT_TRUE(legal(s, "take 9: 9 9"));
+  EXPECT_FALSE(legal(s, "take 9: 9 JK"));
+  State t = es(body + "pile_taken: yes");
+  EXPECT_TRUE(legal(t, "take 9: 9 JK"));
+  play(t, "take 9: 9 9");
+  EXPECT_TRUE(t.pile_taken);
+  EXPECT_FALSE(t.pile_frozen);
+}
+
+TEST(Spanish, APremiadoPileStaysFrozen) {
+  State s =
+      es("seat: 0\nphase: draw\nhand0: 9 9 JK 4 5 6\nmelds0: K: K K K; 9: 9 9 9\npile: 7 2 4 9\npile_taken: "
+         "yes");
+  EXPECT_FALSE(legal(s, "take 9:"));  // frozen: two naturals needed, even with a meld of nines
+  EXPECT_TRUE(legal(s, "take 9: 9 9"));
+  EXPECT_FALSE(legal(s, "take 9: 9 JK"));
+}
+
+TEST(Spanish, AWildOnTopBlocksAndFreezes) {
+  State s = meld_turn("JK 4 5 6", "K: K K K");
+  play(s, "discard JK");
+  EXPECT_TRUE(s.pile_frozen);
+  EXPECT_EQ(legal_list(s), "draw");  // the next player may not take it
+}
+
+TEST(Spanish, ABlackThreeBlocksForOneTurn) {
+  State s = es("seat: 1\nphase: draw\nhand1: 9 9 4 5\nmelds1: K: K K K\npile: 9 3b\npile_taken: yes");
+  EXPECT_EQ(legal_list(s), "draw");
+  State t = es("seat: 1\nphase: draw\nhand1: 9 9 4 5\nmelds1: K: K K K\npile: 3b 9\npile_taken: yes");
+  EXPECT_TRUE(legal(t, "take 9: 9 9"));
+}
+
+TEST(Spanish, EveryTakeIsCompulsoryWithoutStock) {
+  const std::string body =
+      "seat: 0\nphase: draw\nhand0: 9 9 4\nmelds0: K: K K K\nmelds1: 8: 8 8 8\npile: 7 9\nhand1: "
+      "rest\nstock:";
+  State s = es(body + "\npile_taken: yes");
+  EXPECT_EQ(legal_list(s), "take 9: 9 9");  // no pass
+  State classic = position("profile: classic\n" + body);
+  EXPECT_TRUE(legal(classic, "pass"));
+}
+
+// --- Black threes ------------------------------------------------------------
+
+TEST(Spanish, BlackThreesOnlyToGoOutNeverWithWilds) {
+  State s = meld_turn("3b 3b 3b 3b 4", "K: K K K K K K K");
+  EXPECT_TRUE(legal(s, "meld 3b: 3b 3b 3b 3b"));  // then the 4 is discarded to go out
+  State t = meld_turn("3b 3b 3b 3b 4 5 6", "K: K K K");
+  EXPECT_FALSE(legal(t, "meld 3b: 3b 3b 3b"));  // no canasta: cannot go out
+  State u = meld_turn("3b 3b 3b JK", "K: K K K K K K K");
+  EXPECT_FALSE(legal(u, "meld 3b: 3b 3b 3b JK"));
+  EXPECT_TRUE(legal(u, "meld 3b: 3b 3b 3b"));
+}
+
+// --- Worked examples (core/doc/rules.md, spanish) ---------------------------
+
+// A side whose only meld is a wild canasta of four jokers and three twos, no
+// red threes, nothing left in its hands, the opponents went out: 2260.
+TEST(SpanishExamples, WildCanasta2260) {
+  State s =
+      es("seat: 1\nphase: meld\nflags: drew_stock\nhand1: 9\nmelds0: wild: JK JK JK JK 2 2 2\n"
+         "melds1: Q: Q Q Q Q Q Q Q\nmelded_before: 0 1 2 3\nhand0:\nhand2:\nhand3: rest");
+  play(s, "discard 9");
+  ASSERT_EQ(s.end, EndReason::kWentOut);
+  const DealScore d = deal_score(s)[0];
+  EXPECT_EQ(d.melded, 260);
+  EXPECT_EQ(d.canastas, 2000);
+  EXPECT_EQ(d.total(), 2260);
+}
+
+// Going out (not concealed) melding four black threes, with a natural canasta
+// of seven queens and nothing else: 500 + 70 + 500 + 100 = 1170.
+TEST(SpanishExamples, FourBlackThrees1170) {
+  State s =
+      es("seat: 0\nphase: meld\nflags: drew_stock\nhand0: 3b 3b 3b 3b\nmelds0: Q: Q Q Q Q Q Q Q\n"
+         "melded_before: 0 2\nhand2:\nhand1: rest");
+  play(s, "meld 3b: 3b 3b 3b 3b");
+  ASSERT_EQ(s.end, EndReason::kWentOut);
+  EXPECT_FALSE(s.concealed);
+  const DealScore d = deal_score(s)[0];
+  EXPECT_EQ(d.melded, 570);
+  EXPECT_EQ(d.going_out, 100);
+  EXPECT_EQ(d.total(), 1170);
+}
+
+// Natural canastas of fours, fives, sixes, sevens and eights, going out:
+// 4 x 35 + 70 + 5 x 500 + 500 (canastrón) + 100 = 3310.
+TEST(SpanishExamples, Canastron3310) {
+  State s =
+      es("seat: 0\nphase: meld\nflags: drew_stock\nhand0: 9\n"
+         "melds0: 4: 4 4 4 4 4 4 4; 5: 5 5 5 5 5 5 5; 6: 6 6 6 6 6 6 6; 7: 7 7 7 7 7 7 7; 8: 8 8 8 8 8 8 8\n"
+         "melded_before: 0 2\nhand2:\nhand1: rest");
+  play(s, "discard 9");
+  const DealScore d = deal_score(s)[0];
+  EXPECT_EQ(d.premiums, 500);
+  EXPECT_EQ(d.total(), 3310);
+}
+
+// Four black threes left in a hand: -500 for the side, not -20.
+TEST(SpanishExamples, FourBlackThreesHeldMinus500) {
+  State s = es("seat: 1\nphase: over\nhand0: 3b 3b 3b 3b\nhand2:\nhand1: rest");
+  EXPECT_EQ(deal_score(s)[0].in_hand, -500);
+  State classic =
+      position("profile: classic\nseat: 1\nphase: over\nhand0: 3b 3b 3b 3b\nhand2:\nhand1: rest\nstock:");
+  EXPECT_EQ(deal_score(classic)[0].in_hand, -20);
+}
+
+TEST(SpanishExamples, CanastaDeCanastas2000) {
+  State s =
+      es("seat: 1\nphase: over\n"
+         "melds0: 4: 4 4 4 4 4 4 4; 5: 5 5 5 5 5 5 5; 6: 6 6 6 6 6 6 6; 7: 7 7 7 7 7 7 7; 8: 8 8 8 8 8 8 8; "
+         "9: 9 9 9 9 9 9 9; 10: 10 10 10 10 10 10 10\nhand0:\nhand2:\nhand1: rest");
+  EXPECT_EQ(deal_score(s)[0].premiums, 2000);  // instead of the canastrón's 500
+}
+
+// Red threes: 100 each, 200 each from four (three decks: five 1000, six 1200);
+// plus when the side has melded, or (option) only with a canasta.
+TEST(SpanishExamples, RedThrees) {
+  State s = es("seat: 1\nphase: over\nred3: 3 0 0 3 0 0\nmelds0: K: K K K\nhand0:\nhand3:\nhand1: rest",
+               "spanish-6p3");
+  EXPECT_EQ(deal_score(s)[0].red_threes, 1200);
+  State five = es("seat: 1\nphase: over\nred3: 3 0 0 2 0 0\nmelds0: K: K K K\nhand0:\nhand3:\nhand1: rest",
+                  "spanish-6p3");
+  EXPECT_EQ(deal_score(five)[0].red_threes, 1000);
+  State opt = es("seat: 1\nphase: over\nred3: 1 0 0 0\nmelds0: K: K K K\nhand0:\nhand2:\nhand1: rest",
+                 "spanish,red3_canasta=true");
+  EXPECT_EQ(deal_score(opt)[0].red_threes, -100);  // melded, but no canasta
+  State plain = es("seat: 1\nphase: over\nred3: 1 0 0 0\nmelds0: K: K K K\nhand0:\nhand2:\nhand1: rest");
+  EXPECT_EQ(deal_score(plain)[0].red_threes, 100);
+}
+
+// Concealed going out: 1000 in the first turn alone, 500 leaning on the
+// partner's melds; later 500 alone, 200 leaning.
+TEST(SpanishExamples, ConcealedLevels) {
+  struct Case {
+    int turns;
+    const char* melds;
+    const char* action;
+    int bonus;
+  };
+  for (const Case& c :
+       {Case{2, "", "meld Q: Q Q Q Q Q Q Q", 1000}, Case{2, "A: A A A", "meld Q: Q Q Q Q Q Q Q", 1000},
+        Case{9, "", "meld Q: Q Q Q Q Q Q Q", 500}}) {
+    SCOPED_TRACE(c.bonus);
+    State s = es(std::string("seat: 0\nphase: meld\nflags: drew_stock\nturns: ") + std::to_string(c.turns) +
+                 "\nhand0: Q Q Q Q Q Q Q\nmelds0: " + c.melds + "\nmelded_before: 2\nhand2:\nhand1: rest");
+    play(s, c.action);
+    ASSERT_EQ(s.end, EndReason::kWentOut);
+    EXPECT_TRUE(s.concealed);
+    EXPECT_EQ(deal_score(s)[0].going_out, c.bonus);
+  }
+  for (int turns : {2, 9}) {
+    State s = es("seat: 0\nphase: meld\nflags: drew_stock\nturns: " + std::to_string(turns) +
+                 "\nhand0: Q Q Q Q Q Q Q A\nmelds0: A: A A A\nmelded_before: 2\nhand2:\nhand1: rest");
+    play(s, "meld A: A");  // leaning on the partner's aces
+    play(s, "meld Q: Q Q Q Q Q Q Q");
+    ASSERT_EQ(s.end, EndReason::kWentOut);
+    EXPECT_TRUE(s.concealed);
+    EXPECT_EQ(deal_score(s)[0].going_out, turns == 2 ? 500 : 200);
+  }
+}
+
+// The game: a side over 5000 with the larger total wins; equal totals over
+// the target are a draw.
+TEST(Spanish, GameEndsInADrawOnEqualTotals) {
+  Game g = new_game(rules_of("spanish"), 1);
+  g.totals = {4900, 4900, 0};
+  State s =
+      es("seat: 1\nphase: over\nmelds0: K: K K K K K K K\nmelds1: Q: Q Q Q Q Q Q "
+         "Q\nhand0:\nhand1:\nhand2:\nhand3:");
+  finish_deal(g, s);
+  EXPECT_EQ(g.end, GameEnd::kDrawn);
+  Game h = new_game(rules_of("spanish-3p"), 1);
+  h.totals = {4900, 4000, 4950};
+  finish_deal(h, s);
+  EXPECT_EQ(h.end, GameEnd::kWon);
+  EXPECT_EQ(h.winner, 0);
+}
+
+}  // namespace
+}  // namespace canasta::test
