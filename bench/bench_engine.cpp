@@ -14,7 +14,26 @@ namespace {
 
 using namespace canasta;
 
-Rules profile(int64_t which) { return which == 0 ? classic_rules() : two_player_rules(); }
+// 0 classic, 1 two-player, 2 spanish, 3 spanish-2p, 4 spanish-3p, 5 spanish-6p, 6 spanish-6p3.
+constexpr int kProfiles = 7;
+Rules profile(int64_t which) {
+  switch (which) {
+    case 0:
+      return classic_rules();
+    case 1:
+      return two_player_rules();
+    case 2:
+      return spanish_rules();
+    case 3:
+      return spanish_table(2, 2);
+    case 4:
+      return spanish_table(3, 3);
+    case 5:
+      return spanish_table(6, 2);
+    default:
+      return spanish_table(6, 3);
+  }
+}
 
 // Random play, as the signature test plays it.
 int random_deal(State& s, int64_t seed, int64_t k) {
@@ -26,7 +45,7 @@ int random_deal(State& s, int64_t seed, int64_t k) {
 
 // Positions met in random play: every action of 200 deals.
 const std::vector<State>& positions(int64_t which) {
-  static std::vector<State> cache[2];
+  static std::vector<State> cache[kProfiles];
   auto& v = cache[which];
   if (v.empty()) {
     const Rules r = profile(which);
@@ -60,6 +79,7 @@ void BM_LegalActions(benchmark::State& st, int64_t which) {
 }
 BENCHMARK_CAPTURE(BM_LegalActions, classic, 0);
 BENCHMARK_CAPTURE(BM_LegalActions, two_player, 1);
+BENCHMARK_CAPTURE(BM_LegalActions, spanish, 2);
 
 // Applying actions: whole recorded deals re-played action by action (no
 // generation), reported per action.
@@ -144,6 +164,11 @@ void BM_RandomDeal(benchmark::State& st, int64_t which) {
 }
 BENCHMARK_CAPTURE(BM_RandomDeal, classic, 0);
 BENCHMARK_CAPTURE(BM_RandomDeal, two_player, 1);
+BENCHMARK_CAPTURE(BM_RandomDeal, spanish, 2);
+BENCHMARK_CAPTURE(BM_RandomDeal, spanish_2p, 3);
+BENCHMARK_CAPTURE(BM_RandomDeal, spanish_3p, 4);
+BENCHMARK_CAPTURE(BM_RandomDeal, spanish_6p, 5);
+BENCHMARK_CAPTURE(BM_RandomDeal, spanish_6p3, 6);
 
 // The same deal played by the RandomAgent through the Agent interface (a
 // virtual call a decision).

@@ -25,7 +25,8 @@ bool opened(const TeamMelds& m) { return m.naturals.raw() != 0 || m.jokers.raw()
 // The pile is frozen for everybody: it holds a wild card or a red three, or
 // (spanish) it has not been taken yet in this deal.
 bool pile_frozen_for_all(const State& s) {
-  if (s.rules.frozen_until_taken && !s.pile_taken) return true;
+  // Whether the pile was taken before is no fact of the cards: the state's flag says.
+  if (s.rules.frozen_until_taken && s.pile_frozen) return true;
   for (int i = 0; i < s.pile_size; ++i)
     if (s.pile[i] == kJoker || s.pile[i] == kTwo || s.pile[i] == kRed3) return true;
   return false;

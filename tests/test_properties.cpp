@@ -76,7 +76,7 @@ int recount(const State& s, int team) {
     if (!s.concealed) {
       total += 100;
     } else if (r.premiums) {
-      const bool leaning = s.concealed_how & 1, later = s.concealed_how & 2;
+      const bool leaning = s.concealed & kConcealedLeaning, later = s.concealed & kConcealedLater;
       total += later ? (leaning ? 200 : 500) : (leaning ? 500 : 1000);
     } else {
       total += 200;

@@ -79,12 +79,15 @@ const char* check_invariants(const State& s) {
         return "illegal meld on the table";
     }
   }
-  bool frozen = r.frozen_until_taken && !s.pile_taken;
+  bool frozen = false;
   for (int i = 0; i < s.pile_size; ++i) {
     ++have[s.pile[i]];
     frozen |= is_wild(s.pile[i]) || s.pile[i] == kRed3;
   }
-  if (frozen != s.pile_frozen) return "pile freeze flag disagrees with the pile";
+  // Before the pile is first taken it may be frozen without a wild card
+  // (Rules::frozen_until_taken); the state need not remember the take.
+  if (frozen ? !s.pile_frozen : (s.pile_frozen && !r.frozen_until_taken))
+    return "pile freeze flag disagrees with the pile";
   if (s.stock_pos > s.deck_size) return "stock position past the deck";
   for (int i = s.stock_pos; i < s.deck_size; ++i) ++have[s.deck[i]];
   if (have != want) return "cards not conserved";

@@ -73,6 +73,7 @@ bool expose_dealt_red3(State& s, int seat) {
 
 void forget_played(State& s, CardSet played) {
   CardSet& known = s.known[s.seat];
+  if (known.empty()) return;
   for (uint16_t kinds = played.kinds() & known.kinds(); kinds; kinds &= static_cast<uint16_t>(kinds - 1)) {
     const int k = std::countr_zero(kinds);
     known.set(k, std::max(0, known.count(k) - played.count(k)));
@@ -238,12 +239,12 @@ void meld_phase_actions(const State& s, ActionList& out) {
     if (detail::viable(after_no, r)) out.push(Action::make(ActionType::kAsk));
   }
 
-  auto consider = [&](Action a, bool slow) {
+  // `used`: the hand cards the action melds; `k`, `added`: the meld that
+  // grows and by how many cards.
+  auto consider_move = [&](Action a, bool slow, int used, int k, int added) {
     if (!slow) {
-      const bool clean = a.type() == ActionType::kClean;
-      const int left = h - (clean ? 1 + a.naturals() : a.naturals() + a.jokers() + a.twos());
-      const int k = clean ? a.dest() : a.kind();
-      const int grown = m.size(k) + a.naturals() + (clean ? 1 : a.jokers() + a.twos());
+      const int left = h - used;
+      const int grown = m.size(k) + added;
       const int canastas_after = canastas + ((!m.is_canasta(k) && grown >= kCanastaSize) ? 1 : 0);
       if (left >= 2 || (!no && canastas_after >= r.canastas_to_go_out)) {
         out.push(a);
@@ -254,6 +255,10 @@ void meld_phase_actions(const State& s, ActionList& out) {
       if (left == 0 || no) return;
     }
     if (finishes(after_meld(c, r, a, 0), r)) out.push(a);
+  };
+  auto consider = [&](Action a, bool slow) {
+    const int used = a.naturals() + a.jokers() + a.twos();
+    consider_move(a, slow, used, a.kind(), used);
   };
 
   const int jokers = hand.count(kJoker), twos = hand.count(kTwo);
@@ -271,6 +276,8 @@ void meld_phase_actions(const State& s, ActionList& out) {
   const int b3 = hand.count(kBlack3);
   if (b3 >= 3 && !m.has(kBlack3) && !no)
     for (int x = 3; x <= std::min(b3, 4); ++x) consider(Action::make(ActionType::kMeld, kBlack3, x), true);
+  // Rules read once: the list written below might alias them for the compiler.
+  const bool le_naturals = r.wilds_le_naturals, closed = r.closed_canastas;
   for (int k = kFirstNatural; k <= kLastNatural; ++k) {
     const int n = hand.count(k);
     const bool has = m.has(k);
@@ -282,9 +289,8 @@ void meld_phase_actions(const State& s, ActionList& out) {
         for (int t = 0; t <= std::min(twos, room - j); ++t) {
           const int added = x + j + t;
           if (added == 0 || (!has && added < 3)) continue;
-          if (r.wilds_le_naturals && wild0 + j + t > nat0 + x) continue;
-          if (r.closed_canastas &&
-              nat0 + x + wild0 + j + t > (wild0 + j + t > 0 ? kCanastaSize : kClosedNaturalMax))
+          if (le_naturals && wild0 + j + t > nat0 + x) continue;
+          if (closed && nat0 + x + wild0 + j + t > (wild0 + j + t > 0 ? kCanastaSize : kClosedNaturalMax))
             continue;
           consider(Action::make(ActionType::kMeld, k, x, j, t), !fast);
         }
@@ -304,8 +310,10 @@ void meld_phase_actions(const State& s, ActionList& out) {
                    : !(q == kTwo ? m.wild_meld() > 0 : m.has(q)))
             continue;
           if (!detail::meld_shape_ok(m, q, pair, 1, r)) continue;
-          if (m.twos.count(k)) consider(Action::clean(k, false, q, pair != 0), !fast);
-          if (m.jokers.count(k)) consider(Action::clean(k, true, q, pair != 0), !fast);
+          if (m.twos.count(k))
+            consider_move(Action::clean(k, false, q, pair != 0), !fast, 1 + pair, q, 1 + pair);
+          if (m.jokers.count(k))
+            consider_move(Action::clean(k, true, q, pair != 0), !fast, 1 + pair, q, 1 + pair);
         }
       }
     }
@@ -334,10 +342,11 @@ void went_out(State& s) {
   // Without premiums, leaning on the partner's melds is not concealed; with
   // them it is, at a lower premium, as is going out after the first turn.
   const bool leaning = s.flags & kAddedToOld;
-  s.concealed = !(s.melded_before >> s.seat & 1U) && (s.rules.premiums || !leaning) &&
-                own_canastas >= s.rules.canastas_to_go_out;
-  s.concealed_how =
-      s.concealed ? static_cast<uint8_t>((leaning ? 1U : 0U) | (s.turns > s.rules.players ? 2U : 0U)) : 0;
+  const bool concealed = !(s.melded_before >> s.seat & 1U) && (s.rules.premiums || !leaning) &&
+                         own_canastas >= s.rules.canastas_to_go_out;
+  s.concealed = concealed ? static_cast<uint8_t>(kConcealed | (leaning ? kConcealedLeaning : 0) |
+                                                 (s.turns > s.rules.players ? kConcealedLater : 0))
+                          : 0;
   s.out_seat = static_cast<int8_t>(s.seat);
   end_deal(s, EndReason::kWentOut);
 }
@@ -354,7 +363,6 @@ void pick_up_pile(State& s) {
   }
   s.pile_size = 0;
   s.pile_frozen = false;
-  s.pile_taken = true;
 }
 
 void begin_turn(State& s) {

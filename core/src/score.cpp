@@ -43,7 +43,8 @@ std::array<DealScore, kMaxTeams> deal_score(const State& s) {
       if (!s.concealed)
         d.going_out = kGoingOutBonus;
       else if (r.premiums)
-        d.going_out = kConcealedPremium[s.concealed_how >> 1 & 1U][s.concealed_how & 1U];
+        d.going_out = kConcealedPremium[(s.concealed & kConcealedLater) ? 1 : 0]
+                                       [(s.concealed & kConcealedLeaning) ? 1 : 0];
       else
         d.going_out = kConcealedBonus;
     }

@@ -22,7 +22,8 @@ struct TeamMelds {
   CardSet twos;
 
   bool has(int rank) const { return naturals.count(rank) > 0; }
-  bool any() const { return !naturals.empty() || wild_meld() > 0; }
+  // Wild cards sit only in melds with naturals or in the wild meld.
+  bool any() const { return (naturals.raw() | jokers.raw() | twos.raw()) != 0; }
   // Cards in the side's meld of wild cards only (0: none).
   int wild_meld() const { return jokers.count(kTwo) + twos.count(kTwo); }
   int wilds(int rank) const { return jokers.count(rank) + twos.count(rank); }
@@ -65,6 +66,13 @@ enum class EndReason : uint8_t {
   kRedThreeLast,  // the last card of the stock was a red three
 };
 
+// How a player went out concealed (bits of State::concealed; 0: not concealed).
+enum ConcealedBits : uint8_t {
+  kConcealed = 1 << 0,         // went out concealed
+  kConcealedLeaning = 1 << 1,  // ... leaning on the partner's melds (premiums only)
+  kConcealedLater = 1 << 2,    // ... after the player's first turn
+};
+
 // Facts about the turn in progress (bits of State::flags).
 enum TurnFlag : uint16_t {
   kDrewStock = 1 << 0,    // this turn began with a draw from the stock
@@ -79,19 +87,20 @@ enum TurnFlag : uint16_t {
   kAddedToOld = 1 << 9,   // the player added to a meld that existed when the turn began
 };
 
+// The members are ordered so that the state packs into 576 bytes (nine cache lines).
 struct State {
-  Rules rules;
-  // The deck in dealt order; the stock is deck[stock_pos .. deck_size), top first.
-  std::array<uint8_t, kMaxCards> deck;
-  // The discard pile, bottom first; pile[pile_size - 1] is the top.
-  std::array<uint8_t, kMaxCards> pile;
   std::array<CardSet, kMaxSeats> hand;
   // Cards each seat took with the pile and has not played since: public knowledge.
   std::array<CardSet, kMaxSeats> known;
   std::array<TeamMelds, kMaxTeams> melds;
   std::array<int32_t, kMaxTeams> score_before;  // cumulative scores before this deal
-  std::array<uint8_t, kMaxSeats> red3;          // red threes exposed by each seat
-  std::array<uint16_t, kMaxSeats> discarded;    // bit k: the seat has discarded kind k this deal
+  Rules rules;
+  // The deck in dealt order; the stock is deck[stock_pos .. deck_size), top first.
+  std::array<uint8_t, kMaxCards> deck;
+  // The discard pile, bottom first; pile[pile_size - 1] is the top.
+  std::array<uint8_t, kMaxCards> pile;
+  std::array<uint8_t, kMaxSeats> red3;        // red threes exposed by each seat
+  std::array<uint16_t, kMaxSeats> discarded;  // bit k: the seat has discarded kind k this deal
   uint8_t deck_size;
   uint8_t stock_pos;
   uint8_t pile_size;
@@ -99,11 +108,11 @@ struct State {
   uint8_t seat;  // the player whose turn it is
   Phase phase;
   EndReason end;
-  int8_t out_seat;        // the seat that went out, or -1
-  bool concealed;         // the player went out concealed
-  uint8_t concealed_how;  // bit 0: leaning on the partner's melds; bit 1: after the player's first turn
-  bool pile_frozen;       // the pile holds a wild card or a red three
-  bool pile_taken;        // the pile has been taken in this deal
+  int8_t out_seat;    // the seat that went out, or -1
+  uint8_t concealed;  // ConcealedBits: 0, or how the player went out concealed
+  // The pile is frozen for everybody: it holds a wild card or a red three, or
+  // (Rules::frozen_until_taken) it has not been taken yet in this deal.
+  bool pile_frozen;
   uint8_t red3_pending;   // bit s: seat s still has dealt red threes to expose
   uint8_t melded_before;  // bit s: seat s melded in an earlier turn of this deal
   uint16_t flags;         // TurnFlag bits of the turn in progress
@@ -121,7 +130,7 @@ struct State {
   CardSet pile_set() const;
 };
 static_assert(std::is_trivially_copyable_v<State>, "the state is copied by search");
-static_assert(sizeof(State) <= 640, "the state must stay small enough to copy in nanoseconds");
+static_assert(sizeof(State) <= 576, "the state must stay small enough to copy in nanoseconds");
 
 // A deal's score for one side, item by item (RULES.md section 10).
 struct DealScore {

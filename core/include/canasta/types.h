@@ -87,10 +87,12 @@ class CardSet {
   }
   // Bit k set when the set holds at least one card of kind k.
   constexpr uint16_t kinds() const {
-    uint64_t any = (raw_ | (raw_ >> 1) | (raw_ >> 2) | (raw_ >> 3)) & 0x1111111111111111ULL;
-    uint16_t m = 0;
-    for (int k = 0; k < kKindNb; ++k) m |= static_cast<uint16_t>(((any >> (4 * k)) & 1U) << k);
-    return m;
+    // One bit per nibble (bit 4k), then gathered in four shift-and-mask steps.
+    uint64_t x = (raw_ | (raw_ >> 1) | (raw_ >> 2) | (raw_ >> 3)) & 0x1111111111111111ULL;
+    x = (x | (x >> 3)) & 0x0303030303030303ULL;
+    x = (x | (x >> 6)) & 0x000F000F000F000FULL;
+    x = (x | (x >> 12)) & 0x000000FF000000FFULL;
+    return static_cast<uint16_t>(x | (x >> 24));
   }
   constexpr int wilds() const { return count(kJoker) + count(kTwo); }
 

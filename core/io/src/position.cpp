@@ -122,7 +122,9 @@ std::string position_to_string(const State& s) {
     pile += std::string(kind_token(s.pile[i]));
   }
   line("pile", pile);
-  if (r.frozen_until_taken) line("pile_taken", s.pile_taken ? "yes" : "no");
+  // Before the first take (spanish) the pile is frozen without a wild card.
+  if (r.frozen_until_taken && !(s.pile_set().wilds() || s.pile_set().count(kRed3)))
+    line("pile_taken", s.pile_frozen ? "no" : "yes");
   if (r.premiums) line("turns", std::to_string(s.turns));
   std::string stock;
   for (int i = s.stock_pos; i < s.deck_size; ++i) {
@@ -137,7 +139,7 @@ bool parse_position(std::string_view text, State& s, std::string& error) {
   s = State{};
   s.out_seat = -1;
   s.turns = 1;
-  bool have_profile = false, have_start = false, stock_rest = false;
+  bool have_profile = false, have_start = false, stock_rest = false, pile_taken = false;
   int rest_seat = -1;  // the seat whose hand takes every card not placed elsewhere
   std::vector<int> stock;
   std::vector<std::string_view> keys;  // those read so far
@@ -280,7 +282,7 @@ bool parse_position(std::string_view text, State& s, std::string& error) {
         error = "bad pile_taken '" + printable(value) + "' (yes or no)";
         return false;
       }
-      s.pile_taken = value == "yes";
+      pile_taken = value == "yes";
     } else if (key == "turns") {
       if (!to_number(value, n) || n < 1 || n > 60000) {
         error = "bad turns '" + printable(value) + "'";
@@ -366,7 +368,7 @@ bool parse_position(std::string_view text, State& s, std::string& error) {
   s.stock_pos = static_cast<uint8_t>(pos);
   for (int k : stock) s.deck[pos++] = static_cast<uint8_t>(k);
   s.deck_size = static_cast<uint8_t>(pos);
-  if (s.rules.frozen_until_taken && !s.pile_taken) s.pile_frozen = true;
+  if (s.rules.frozen_until_taken && !pile_taken) s.pile_frozen = true;
   if (!have_start) s.start_ranks = s.melds[s.rules.team_of(s.seat)].ranks();
   // The opening flag follows from the side's melds at the start of the turn.
   const int team = s.rules.team_of(s.seat);

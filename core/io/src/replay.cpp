@@ -45,7 +45,7 @@ bool replay(const DealRecord& r, std::string& error, State* end, std::vector<Sta
     error = "the actions end before the deal does";
     return false;
   }
-  if (s.end != r.end || s.out_seat != r.out_seat || s.concealed != r.concealed) {
+  if (s.end != r.end || s.out_seat != r.out_seat || (s.concealed != 0) != r.concealed) {
     error = "result differs: engine says " + std::string(end_name(s.end)) + ", out_seat " +
             std::to_string(s.out_seat) + (s.concealed ? ", concealed" : "");
     return false;
