@@ -51,8 +51,10 @@ TEST(Spanish, EveryTableDealsAndSeats) {
     State s;
     start_single_deal(s, r, 9, 0);
     int held = 0;
-    for (int seat = 0; seat < r.players; ++seat) held += s.hand[seat].total();
-    EXPECT_EQ(held, t.players * t.hand);  // red threes dealt wait in the hand until the owner's turn
+    for (int seat = 0; seat < r.players; ++seat)
+      held += s.hand[seat].total() + (seat == s.seat ? 0 : s.red3[seat]);
+    // Red threes dealt are exposed at once; all but the first player's are replaced at the owner's turn.
+    EXPECT_EQ(held, t.players * t.hand);
     EXPECT_EQ(s.deck_size, t.cards);
   }
 }
@@ -68,8 +70,8 @@ TEST(Spanish, SixInTwoTeamsAsksTheNextPartner) {
   EXPECT_EQ(s.actor(), 3);
 }
 
-// Dealt red threes wait in the hand and are exposed and replaced at the
-// start of the owner's first turn.
+// Dealt red threes are exposed at once (they score even if the owner never
+// plays) and replaced at the start of the owner's first turn.
 TEST(Spanish, DealtRedThreesAtTheOwnersFirstTurn) {
   const Rules r = rules_of("spanish");
   for (int64_t k = 0; k < 200; ++k) {
@@ -78,19 +80,19 @@ TEST(Spanish, DealtRedThreesAtTheOwnersFirstTurn) {
     const int first = s.seat;
     int later = -1;
     for (int i = 1; i < r.players && later < 0; ++i)
-      if (s.hand[(first + i) % r.players].count(kRed3)) later = (first + i) % r.players;
+      if (s.red3[(first + i) % r.players]) later = (first + i) % r.players;
     if (later < 0) continue;
-    EXPECT_EQ(s.red3[later], 0);
-    const int reds = s.hand[later].count(kRed3), cards = s.hand[later].total();
+    EXPECT_EQ(s.hand[later].count(kRed3), 0);
+    const int reds = s.red3[later], cards = s.hand[later].total();
+    EXPECT_LT(deal_score(s)[r.team_of(later)].red_threes, 0);  // exposed, and the side has not melded
     ActionList list;
     while (!s.over() && s.seat != later) {
       legal_actions(s, list);
       apply(s, list[list.size() - 1]);  // discard the highest kind, fast
     }
     if (s.over()) continue;
-    EXPECT_EQ(s.hand[later].count(kRed3), 0);
     EXPECT_GE(s.red3[later], reds);
-    EXPECT_EQ(s.hand[later].total(), cards);  // each replaced from the stock
+    EXPECT_EQ(s.hand[later].total(), cards + reds);  // each replaced from the stock
     return;
   }
   FAIL() << "no deal with red threes dealt to a later seat";

@@ -374,7 +374,13 @@ void begin_turn(State& s) {
   s.phase = Phase::kDraw;
   if (s.red3_pending >> s.seat & 1U) {
     s.red3_pending = static_cast<uint8_t>(s.red3_pending & ~(1U << s.seat));
-    if (!expose_dealt_red3(s, s.seat)) return;
+    if (s.rules.red3_deal == RedThreeDeal::kExposedNow) {
+      // Every red three the seat has before its first turn was dealt to it.
+      for (int i = s.red3[s.seat]; i > 0; --i)
+        if (!draw_one(s)) return;
+    } else if (!expose_dealt_red3(s, s.seat)) {
+      return;
+    }
   }
   if (s.stock_size() == 0) {
     Action takes[3];
@@ -458,6 +464,13 @@ void start_deal(State& s, const Rules& rules, const Deck& deck, int deck_size, i
     const int seat = (first + i) % rules.players;
     if (s.hand[seat].count(kRed3) == 0) continue;
     if (rules.red3_deal == RedThreeDeal::kOwnersTurn) {
+      s.red3_pending |= static_cast<uint8_t>(1U << seat);
+    } else if (rules.red3_deal == RedThreeDeal::kExposedNow) {
+      // Exposed now (they score even if the owner never plays); the owner
+      // draws their replacements when the first turn begins.
+      const int n = s.hand[seat].count(kRed3);
+      s.hand[seat].remove(kRed3, n);
+      s.red3[seat] = static_cast<uint8_t>(s.red3[seat] + n);
       s.red3_pending |= static_cast<uint8_t>(1U << seat);
     } else if (!expose_dealt_red3(s, seat)) {
       return;

@@ -13,6 +13,7 @@ namespace canasta {
 enum class RedThreeDeal : uint8_t {
   kImmediate,   // right after the deal, in turn order from the first player
   kOwnersTurn,  // at the start of the owner's first turn
+  kExposedNow,  // exposed at once, replaced at the start of the owner's first turn (spanish)
 };
 
 // What happens when the stock cannot serve a draw.
@@ -121,7 +122,7 @@ constexpr Rules spanish_rules() {
   r.closed_canastas = true;
   r.frozen_until_taken = true;
   r.premiums = true;
-  r.red3_deal = RedThreeDeal::kOwnersTurn;
+  r.red3_deal = RedThreeDeal::kExposedNow;
   r.stock_end = StockEnd::kMustTake;
   r.tie = TieRule::kDraw;
   return r;

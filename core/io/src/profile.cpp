@@ -7,7 +7,7 @@
 
 namespace canasta {
 
-CANASTA_CHOICE_NAMES(RedThreeDeal, "immediate", "turn");
+CANASTA_CHOICE_NAMES(RedThreeDeal, "immediate", "turn", "exposed");
 CANASTA_CHOICE_NAMES(StockEnd, "pile", "last_draw", "must_take");
 CANASTA_CHOICE_NAMES(TieRule, "play_on", "draw");
 
@@ -32,7 +32,10 @@ const std::array kRuleParams{
     flag<&Rules::wilds_le_naturals>("wilds_le_naturals", "never more wilds than naturals in a meld"),
     flag<&Rules::one_card_rule>("one_card_rule", "a one-card hand may not take a one-card pile"),
     flag<&Rules::ask_partner>("ask", "a player may ask the partner to go out"),
-    param<&Rules::red3_deal>("red3", 0, 0, "dealt red threes replaced at once or at the owner's turn"),
+    param<&Rules::red3_deal>(
+        "red3", 0, 0,
+        "dealt red threes replaced at once, at the owner's turn, or exposed at once and replaced "
+        "at the owner's turn"),
     param<&Rules::stock_end>(
         "stock_end", 0, 0,
         "play on by taking the pile, end after the last draw, or play on with every take compulsory"),
