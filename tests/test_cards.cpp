@@ -153,7 +153,8 @@ TEST(Profiles, EveryOverrideRoundTrips) {
   ASSERT_TRUE(parse_profile(spec, r, error)) << error;
   // Written back from the profile that needs the fewest overrides.
   EXPECT_EQ(profile_spec(r),
-            "spanish,hand=13,draw=2,canastas=2,max_wilds=2,ask=false,red3=turn,stock_end=last_draw,red3_canasta=true,"
+            "spanish,hand=13,draw=2,canastas=2,max_wilds=2,ask=false,red3=turn,"
+            "stock_end=last_draw,red3_canasta=true,"
             "target=7000,max_deals=50");
   Rules again;
   ASSERT_TRUE(parse_profile(profile_spec(r), again, error)) << error;

@@ -468,3 +468,156 @@ TEST(Games, RecordsReplayAsGames) {
 
 }  // namespace
 }  // namespace canasta::test
+
+namespace canasta::test {
+namespace {
+
+// --- Tables of three sides (spanish-3p, spanish-6p3) -------------------------
+
+// The twins of a table of three sides put each agent on every side: three
+// rotations (A, B, B) or all six orders (A, B, C), each side's agents kept
+// together, A's side as a_side_of says.
+TEST(ThreeSides, TwinsRotateTheAgentsRoundTheSides) {
+  for (const char* profile : {"spanish-3p", "spanish-6p3"}) {
+    ExperimentConfig c;
+    c.rules = rules_of(profile);
+    c.duplicate = true;
+    c.side0 = agent_spec("heuristic");
+    c.side1 = agent_spec("random");
+    EXPECT_EQ(twin_count(c), 3);
+    c.side2 = agent_spec("basic");
+    EXPECT_EQ(twin_count(c), 6);
+    std::vector<std::array<int, 3>> seen;
+    for (int t = 0; t < 6; ++t) {
+      std::array<int, 3> role{-1, -1, -1};  // table side -> the side whose agents play it
+      for (int seat = 0; seat < c.rules.players; ++seat) {
+        const int side = c.rules.team_of(seat), from = c.rules.team_of(player_of(c.rules, seat, t));
+        if (role[side] < 0) role[side] = from;
+        EXPECT_EQ(role[side], from) << profile << " twin " << t << ": a side's seats split";
+      }
+      std::array<int, 3> sorted = role;
+      std::sort(sorted.begin(), sorted.end());
+      EXPECT_EQ(sorted, (std::array<int, 3>{0, 1, 2}));
+      EXPECT_EQ(role[a_side_of(t, 3)], 0) << profile << " twin " << t;
+      EXPECT_EQ(std::count(seen.begin(), seen.end(), role), 0) << "twin " << t << " repeats an order";
+      seen.push_back(role);
+    }
+  }
+}
+
+TEST(ThreeSides, RowsAreTheSameOnAnyThreadCountAndMergeExactly) {
+  ExperimentConfig c;
+  c.rules = rules_of("spanish-3p");
+  c.side0 = agent_spec("heuristic");
+  c.side1 = agent_spec("random");
+  c.side2 = agent_spec("basic");
+  c.duplicate = true;
+  c.deals = 60;
+  c.threads = 1;
+  const auto one = run(c);
+  ASSERT_EQ(one.size(), 6u * 60);
+  c.threads = 2;
+  const auto two = run(c);
+  EXPECT_EQ(rows_to_csv(one, 3), rows_to_csv(two, 3));
+  const std::string csv = rows_to_csv(one, 3);
+  EXPECT_EQ(csv.substr(0, csv.find('\n')).find("score2") != std::string::npos, true);
+  // Two shards, through their CSV files, give the single run's rows and summary.
+  std::vector<DealRow> merged;
+  for (int shard = 0; shard < 2; ++shard) {
+    ExperimentConfig part = c;
+    part.shard = shard;
+    part.shards = 2;
+    std::vector<DealRow> rows;
+    std::string error;
+    ASSERT_TRUE(rows_from_csv(rows_to_csv(run(part), 3), rows, error, 3)) << error;
+    merged.insert(merged.end(), rows.begin(), rows.end());
+  }
+  std::stable_sort(merged.begin(), merged.end(), [](const DealRow& a, const DealRow& b) {
+    return a.deal != b.deal ? a.deal < b.deal : a.swapped < b.swapped;
+  });
+  EXPECT_EQ(rows_to_csv(merged, 3), csv);
+  EXPECT_EQ(summary_to_json(c, summarize(merged, c)), summary_to_json(c, summarize(one, c)));
+  // A reads a three-side file only as one.
+  std::vector<DealRow> rows;
+  std::string error;
+  EXPECT_FALSE(rows_from_csv(csv, rows, error, 2));
+}
+
+// A's margin is its score less the mean of the other two; its score in a
+// deal its share of the two comparisons.
+TEST(ThreeSides, MarginAndScoreAgainstTheOtherTwo) {
+  DealRow r;
+  r.deal = 0;
+  r.swapped = 0;
+  r.score[0] = 300;
+  r.score[1] = 100;
+  r.score[2] = 500;
+  const std::vector<DealRow> rows{r};
+  const Summary s = summarize(rows, false, 3);
+  EXPECT_DOUBLE_EQ(s.margin.mean, 0.0);  // 300 - (100 + 500) / 2
+  EXPECT_DOUBLE_EQ(s.score.share.mean, 0.5);
+  EXPECT_TRUE(s.score.pairwise);
+  DealRow t = r;
+  t.swapped = 2;  // A on side 2 (twin 2)
+  const std::vector<DealRow> rows2{t};
+  EXPECT_DOUBLE_EQ(summarize(rows2, false, 3).margin.mean, 300.0);  // 500 - (300 + 100) / 2
+  EXPECT_DOUBLE_EQ(summarize(rows2, false, 3).score.share.mean, 1.0);
+}
+
+// Random against random at a table of three sides: even, as it must be.
+TEST(ThreeSides, RandomAgainstRandomIsEven) {
+  ExperimentConfig c;
+  c.rules = rules_of("spanish-6p3");
+  c.duplicate = true;
+  c.deals = 1500;
+  const Summary s = summarize(run(c), c);
+  EXPECT_LT(s.margin.lo, 0.0);
+  EXPECT_GT(s.margin.hi, 0.0);
+  EXPECT_LT(s.score.share.lo, 0.5);
+  EXPECT_GT(s.score.share.hi, 0.5);
+}
+
+TEST(ThreeSides, WhatNeedsTwoSidesIsRefused) {
+  std::string error;
+  ExperimentConfig c;
+  c.side2 = agent_spec("basic");
+  EXPECT_FALSE(check_config(c, error));  // classic has two sides
+  EXPECT_NE(error.find("three sides"), std::string::npos) << error;
+  ExperimentConfig t;
+  t.rules = rules_of("spanish-3p");
+  t.sprt = SprtConfig{};
+  EXPECT_FALSE(check_config(t, error));
+  TournamentConfig tc;
+  tc.rules = t.rules;
+  tc.agents = {agent_spec("random"), agent_spec("basic")};
+  TournamentResult tr;
+  EXPECT_FALSE(run_tournament(tc, tr, error));
+  EXPECT_NE(error.find("two sides"), std::string::npos) << error;
+}
+
+// Whole games at a table of three sides: every twin, a total per side.
+TEST(ThreeSides, Games) {
+  ExperimentConfig c;
+  c.rules = rules_of("spanish-3p");
+  c.side0 = agent_spec("heuristic");
+  c.side1 = agent_spec("random");
+  c.duplicate = true;
+  c.games = 4;
+  c.deals = 0;
+  std::vector<GameRow> rows;
+  std::string error;
+  ASSERT_TRUE(run_games(c, rows, error)) << error;
+  ASSERT_EQ(rows.size(), 12u);
+  for (const GameRow& g : rows) {
+    const int best = static_cast<int>(std::max_element(g.total, g.total + 3) - g.total);
+    if (g.end == static_cast<int8_t>(GameEnd::kWon)) {
+      EXPECT_EQ(g.winner, best);
+    }
+  }
+  std::vector<GameRow> back;
+  ASSERT_TRUE(game_rows_from_csv(game_rows_to_csv(rows, 3), back, error, 3)) << error;
+  EXPECT_EQ(game_rows_to_csv(back, 3), game_rows_to_csv(rows, 3));
+}
+
+}  // namespace
+}  // namespace canasta::test

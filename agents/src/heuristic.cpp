@@ -112,18 +112,27 @@ Action HeuristicAgent::act(const View& view, Rng& /*rng*/) {
   for (Action a : legal_) {
     if (a.type() == ActionType::kDiscard) can_discard = true;
     if (a.type() == ActionType::kAsk && p_.ask && want_out) return a;
-    if (a.type() != ActionType::kMeld) continue;
-    const int k = a.kind();
-    const int used = a.naturals() + a.jokers() + a.twos();
-    const int w = a.jokers() + a.twos();
+    // A cleaning (spanish) grows the meld `dest` by the freed wild card and
+    // any pair; a meld of kind kTwo is the meld of wild cards only.
+    const bool clean = a.type() == ActionType::kClean;
+    if ((a.type() != ActionType::kMeld && !clean) || (clean && !p_.clean)) continue;
+    const int k = clean ? a.dest() : a.kind();
+    const bool wild_meld = !clean && k == kTwo;
+    const int used = a.cards().total();  // cards from the hand
+    const int w = clean ? 0 : a.jokers() + a.twos();
     const bool toward_out = !pile_pending && hand.total() - used <= 1;
     if (toward_out && !want_out) continue;
     const bool completes = k != kBlack3 && !own.is_canasta(k) && own.size(k) + used >= kCanastaSize;
     const bool free = toward_out || dump;
-    if (w > 0 && wilds - w < p_.keep_wilds && !free && !(completes && p_.canasta_wilds)) continue;
-    if (!own.has(k) && hand.count(k) < p_.meld_min && !free) continue;
+    const bool wild_ok = p_.wild_meld > 0 && (own.wild_meld() > 0 || wilds >= p_.wild_meld);
+    if (wild_meld ? !wild_ok && !free
+                  : w > 0 && wilds - w < p_.keep_wilds && !free && !(completes && p_.canasta_wilds))
+      continue;
+    if (!clean && !wild_meld && !own.has(k) && hand.count(k) < p_.meld_min && !free) continue;
     int score = 100 * used - 25 * w + a.cards().value() / 10 + 5 * (p_.jokers_first ? a.jokers() : a.twos());
-    if (completes) score += w + own.wilds(k) == 0 ? 900 : 600;
+    if (completes) score += wild_meld ? 2500 : (!clean && w + own.wilds(k) == 0) ? 900 : 600;
+    if (wild_meld) score += 25 * w;  // wild cards are not spent there: they build the wild canasta
+    if (clean) score += own.wilds(a.kind()) == 1 ? 900 : 300;  // the last wild card out: a natural canasta
     if (opening && p_.open_lean) {
       // Just enough to open: a meld that meets the minimum alone, with the
       // fewest cards and wild cards; else the most points a card, sparing

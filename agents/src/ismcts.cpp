@@ -11,6 +11,7 @@
 // to chance nodes whose children are keyed by the cards it drew.
 #include "canasta/ismcts.h"
 
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <vector>
@@ -158,10 +159,26 @@ struct IsmctsAgent::Tree {
                                                          : margin == 0 ? 0.5
                                                                        : 0.0)
                                                       : 0.5 + 0.5 * std::tanh(margin / 1000.0);
+      // With three sides each node's side gets its own reward (max-n): its
+      // margin over the mean of the other two; with two, 1 - r.
+      std::array<double, kMaxTeams> side_r{};
+      if (rules.teams > 2) {
+        std::array<double, kMaxTeams> value{};
+        double sum = 0;
+        for (int t = 0; t < rules.teams; ++t)
+          sum += value[t] = score[t].total() - (1.0 - hand_share) * score[t].in_hand;
+        for (int t = 0; t < rules.teams; ++t) {
+          const double m = value[t] - (sum - value[t]) / (rules.teams - 1);
+          side_r[t] = p.reward == IsmctsReward::kWin ? (m > 0    ? 1.0
+                                                        : m == 0 ? 0.5
+                                                                 : 0.0)
+                                                     : 0.5 + 0.5 * std::tanh(m / 1000.0);
+        }
+      }
       for (int id : path) {
         Node& n = nodes[id];
         ++n.visits;
-        n.reward += n.side == my_side ? r : 1.0 - r;
+        n.reward += rules.teams > 2 ? side_r[n.side] : n.side == my_side ? r : 1.0 - r;
       }
     }
   }

@@ -17,14 +17,18 @@ namespace {
 
 std::string tokens(CardSet c) { return cards_to_string(c); }
 
-// "K:K K K JK|9:9 9 9" (rank, then the cards), canastas marked by a trailing "*".
+// "K:K K K JK|9:9 9 9" (rank, then the cards), canastas marked by a trailing
+// "*n" (natural), "*m" (mixed) or "*w" (the wild canasta).
 std::string melds(const TeamMelds& m) {
   std::string out;
-  for (int k = kBlack3; k <= kLastNatural; ++k) {
-    if (!m.has(k)) continue;
+  for (int k = kTwo; k <= kLastNatural; ++k) {  // the wild meld ("wild", kTwo) first
+    if (m.size(k) == 0) continue;
     const CardSet c = m.cards(k);
-    out += fmt::format("{}{}:{}{}", out.empty() ? "" : "|", kind_token(k), tokens(c),
-                       m.is_canasta(k) ? (m.wilds(k) ? "*m" : "*n") : "");
+    out += fmt::format("{}{}:{}{}", out.empty() ? "" : "|", meld_token(k), tokens(c),
+                       m.is_canasta(k) ? (k == kTwo    ? "*w"
+                                          : m.wilds(k) ? "*m"
+                                                       : "*n")
+                                       : "");
   }
   return out;
 }
@@ -144,10 +148,10 @@ function sideBox(d, st, side) {
   box.innerHTML = '<h3>side ' + side + ' melds &middot; table ' + st.table[side] + '</h3>';
   for (const m of (st.melds[side] ? st.melds[side].split('|') : [])) {
     const [rank, rest] = m.split(':');
-    const canasta = rest.endsWith('*n') || rest.endsWith('*m');
+    const canasta = rest.endsWith('*n') || rest.endsWith('*m') || rest.endsWith('*w');
     const e = document.createElement('span');
     e.className = 'meld' + (canasta ? ' canasta' : '');
-    e.innerHTML = '<span class="rank">' + rank + (canasta ? (rest.endsWith('*n') ? ' natural' : ' mixed') : '') + '</span>';
+    e.innerHTML = '<span class="rank">' + rank + (canasta ? (rest.endsWith('*n') ? ' natural' : rest.endsWith('*w') ? ' wild' : ' mixed') : '') + '</span>';
     for (const t of split(canasta ? rest.slice(0, -2) : rest)) e.appendChild(card(t));
     box.appendChild(e);
   }

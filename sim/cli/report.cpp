@@ -29,8 +29,14 @@ namespace {
 void print_score(const ScoreStats& s, const char* what, const char* drawn) {
   fmt::print("  {:<12} A {}, B {}, {} {}; A's score {:.2f}% [{:.2f}%, {:.2f}%] ({})\n", what, s.a_won,
              s.b_won, drawn, s.drawn, 100 * s.share.mean, 100 * s.share.lo, 100 * s.share.hi,
-             s.paired ? "95%, over pairs" : "Wilson 95%");
-  if (s.paired)
+             s.paired     ? "95%, over duplicate groups"
+             : s.pairwise ? "95%"
+                          : "Wilson 95%");
+  if (s.pairwise)
+    fmt::print(
+        "  three sides  A's score in a deal is its share of the comparisons with each other side;"
+        " A 'won' it above 1/2\n");
+  if (s.paired && s.penta.pairs() > 0)
     fmt::print("  pairs        LL {}, LD {}, WL {}, DD {}, WD {}, WW {} (A's results in the two twins)\n",
                s.penta.ll, s.penta.ld, s.penta.wl, s.penta.dd, s.penta.wd, s.penta.ww);
   fmt::print(
@@ -46,13 +52,44 @@ void print_score(const ScoreStats& s, const char* what, const char* drawn) {
 
 }  // namespace
 
-void print_summary(const ExperimentConfig& c, const Summary& s) {
-  const bool compare = c.side0 != c.side1 || c.duplicate;
-  fmt::print("  deals        {} played{}\n", s.rows,
-             c.duplicate ? " (every deal twice, the agents' sides swapped)" : "");
-  if (compare) {
+namespace {
+
+// How often each deal (or game) is played, for the "played" line.
+std::string twins_text(const ExperimentConfig& c, const char* what) {
+  switch (twin_count(c)) {
+    case 2:
+      return fmt::format(" (every {} twice, the agents' sides swapped)", what);
+    case 3:
+      return fmt::format(" (every {} 3 times, the agents rotated round the three sides)", what);
+    case 6:
+      return fmt::format(" (every {} 6 times, the three agents in every order)", what);
+    default:
+      return "";
+  }
+}
+
+// Who A and B (and C) are.
+void print_agents(const ExperimentConfig& c) {
+  if (c.rules.teams == 2) {
     fmt::print("  A = {} (side 0{}), B = {}\n", c.side0.to_string(),
-               c.duplicate ? ", side 1 in the twin deal" : "", c.side1.to_string());
+               c.duplicate ? ", side 1 in the twin" : "", c.side1.to_string());
+  } else if (c.side2) {
+    fmt::print("  A = {} (side 0{}), B = {} (side 1), C = {} (side 2)\n", c.side0.to_string(),
+               c.duplicate ? "; every side in the twins" : "", c.side1.to_string(), c.side2->to_string());
+  } else {
+    fmt::print("  A = {} (side 0{}), B = {} (the two other sides)\n", c.side0.to_string(),
+               c.duplicate ? "; every side in the twins" : "", c.side1.to_string());
+  }
+  if (c.rules.teams == 3) fmt::print("  margin of A  its score less the mean of the other two sides'\n");
+}
+
+}  // namespace
+
+void print_summary(const ExperimentConfig& c, const Summary& s) {
+  const bool compare = c.side0 != c.side1 || c.duplicate || (c.side2 && *c.side2 != c.side0);
+  fmt::print("  deals        {} played{}\n", s.rows, twins_text(c, "deal"));
+  if (compare) {
+    print_agents(c);
     print_score(s.score, "deals won", "tied");
     fmt::print("  margin       {:+.1f} points per deal for A [{:+.1f}, {:+.1f}]{}\n", s.margin.mean,
                s.margin.lo, s.margin.hi, c.duplicate ? " (paired)" : "");
@@ -68,8 +105,8 @@ void print_summary(const ExperimentConfig& c, const Summary& s) {
 }
 
 void print_game_summary(const ExperimentConfig& c, const GameSummary& s) {
-  fmt::print("  games        {} played{}, {:.1f} deals per game\n", s.rows,
-             c.duplicate ? " (every game twice, the agents' sides swapped)" : "", s.deals);
+  fmt::print("  games        {} played{}, {:.1f} deals per game\n", s.rows, twins_text(c, "game"), s.deals);
+  print_agents(c);
   print_score(s.score, "games won", "drawn or abandoned");
   fmt::print("  final margin {:+.1f} points per game for A [{:+.1f}, {:+.1f}]{}\n", s.margin.mean,
              s.margin.lo, s.margin.hi, c.duplicate ? " (paired)" : "");

@@ -33,15 +33,15 @@ std::string cards(CardSet c, bool color) {
 
 std::string melds(const TeamMelds& m, bool color) {
   std::string out;
-  for (int k = kBlack3; k <= kLastNatural; ++k) {
-    if (!m.has(k)) continue;
+  for (int k = kTwo; k <= kLastNatural; ++k) {  // the wild meld (kTwo) first
+    if (m.size(k) == 0) continue;
     const CardSet c = m.cards(k);
     std::string tag;
     if (m.is_canasta(k)) {
-      const char* kind = m.wilds(k) == 0 ? "natural canasta" : "mixed canasta";
+      const char* kind = k == kTwo ? "wild canasta" : m.wilds(k) == 0 ? "natural canasta" : "mixed canasta";
       tag = color ? fmt::format(" \033[1;32m[{}]\033[0m", kind) : fmt::format(" [{}]", kind);
     }
-    out += fmt::format("{}{}: {}{}", out.empty() ? "" : "  |  ", kind_token(k), cards(c, color), tag);
+    out += fmt::format("{}{}: {}{}", out.empty() ? "" : "  |  ", meld_token(k), cards(c, color), tag);
   }
   return out.empty() ? "-" : out;
 }

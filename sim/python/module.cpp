@@ -165,7 +165,10 @@ py::dtype dtype_of(const std::vector<Field>& fields, size_t itemsize) {
   return py::dtype::from_args(d);
 }
 
-py::dtype deal_dtype() {
+// Values per side have one entry per table side.
+py::dtype deal_dtype(int sides) {
+  const std::string n = "(" + std::to_string(sides) + ",)";
+  const std::string i4 = n + "<i4", i1 = n + "i1", i2 = n + "<i2";
   return dtype_of({{"deal", offsetof(DealRow, deal), "<i8"},
                    {"swapped", offsetof(DealRow, swapped), "i1"},
                    {"end", offsetof(DealRow, end), "i1"},
@@ -173,11 +176,11 @@ py::dtype deal_dtype() {
                    {"concealed", offsetof(DealRow, concealed), "i1"},
                    {"turns", offsetof(DealRow, turns), "<i2"},
                    {"actions", offsetof(DealRow, actions), "<i2"},
-                   {"score", offsetof(DealRow, score), "(2,)<i4"},
-                   {"natural_canastas", offsetof(DealRow, natural_canastas), "(2,)i1"},
-                   {"mixed_canastas", offsetof(DealRow, mixed_canastas), "(2,)i1"},
-                   {"red_threes", offsetof(DealRow, red_threes), "(2,)i1"},
-                   {"opening_turn", offsetof(DealRow, opening_turn), "(2,)<i2"},
+                   {"score", offsetof(DealRow, score), i4.c_str()},
+                   {"natural_canastas", offsetof(DealRow, natural_canastas), i1.c_str()},
+                   {"mixed_canastas", offsetof(DealRow, mixed_canastas), i1.c_str()},
+                   {"red_threes", offsetof(DealRow, red_threes), i1.c_str()},
+                   {"opening_turn", offsetof(DealRow, opening_turn), i2.c_str()},
                    {"pickups", offsetof(DealRow, pickups), "<i2"},
                    {"pickup_cards", offsetof(DealRow, pickup_cards), "<i2"},
                    {"freezes", offsetof(DealRow, freezes), "<i2"},
@@ -185,12 +188,13 @@ py::dtype deal_dtype() {
                   sizeof(DealRow));
 }
 
-py::dtype game_dtype() {
+py::dtype game_dtype(int sides) {
+  const std::string total = "(" + std::to_string(sides) + ",)<i4";
   std::vector<Field> fields{{"game", offsetof(GameRow, game), "<i8"},
                             {"swapped", offsetof(GameRow, swapped), "i1"},
                             {"end", offsetof(GameRow, end), "i1"},
                             {"winner", offsetof(GameRow, winner), "i1"},
-                            {"total", offsetof(GameRow, total), "(2,)<i4"}};
+                            {"total", offsetof(GameRow, total), total.c_str()}};
   for (const DealCountField& f : deal_count_fields()) {
     const auto offset = offsetof(GameRow, counts) +
                         static_cast<size_t>(reinterpret_cast<const char*>(
@@ -204,8 +208,8 @@ py::dtype game_dtype() {
 // The rows (DealRow or GameRow) as a NumPy array over their own memory,
 // which the array keeps alive.
 template <class Row>
-py::array rows_array(std::vector<Row>&& rows) {
-  const py::dtype dtype = std::is_same_v<Row, GameRow> ? game_dtype() : deal_dtype();
+py::array rows_array(std::vector<Row>&& rows, int sides) {
+  const py::dtype dtype = std::is_same_v<Row, GameRow> ? game_dtype(sides) : deal_dtype(sides);
   auto* owned = new std::vector<Row>(std::move(rows));
   py::capsule keep(owned, [](void* p) { delete static_cast<std::vector<Row>*>(p); });
   return py::array(dtype, {static_cast<py::ssize_t>(owned->size())}, {static_cast<py::ssize_t>(sizeof(Row))},
@@ -238,7 +242,7 @@ void name_python_sides(py::dict& out, const std::array<std::string, 2>& names) {
 
 py::dict run_sim(const std::string& profile, const py::object& side0, const py::object& side1, int64_t deals,
                  int64_t games, py::object duplicate, uint64_t seed, int threads, const py::dict& seats,
-                 const std::string& shard, py::object sprt) {
+                 const std::string& shard, py::object sprt, const py::object& side2) {
   ExperimentConfig c;
   c.rules = rules_or_raise(profile);
   c.seed = seed;
@@ -254,13 +258,19 @@ py::dict run_sim(const std::string& profile, const py::object& side0, const py::
     if (!PyCallable_Check(o.ptr()))
       throw py::type_error("an agent is a spec string (\"heuristic:freeze=6\") or a callable taking a View");
     for (int s = 0; s < c.rules.players; ++s)
-      if (seat == s || (seat < 0 && c.rules.team_of(s) == side)) callables[static_cast<size_t>(s)] = o;
+      if (seat == s || (seat < 0 && (c.rules.team_of(s) == side ||
+                                     (side == 1 && c.rules.team_of(s) == 2 && side2.is_none()))))
+        callables[static_cast<size_t>(s)] = o;  // side 1's agent plays side 2 too, unless side2 is given
     if (seat < 0)
       names[static_cast<size_t>(side)] = "python:" + py::str(o.attr("__name__")).cast<std::string>();
     return AgentSpec{};
   };
   c.side0 = spec_of(side0, 0, -1);
   c.side1 = spec_of(side1, 1, -1);
+  if (!side2.is_none()) {
+    if (!py::isinstance<py::str>(side2)) throw py::type_error("side2 is an agent spec string");
+    c.side2 = agent_or_raise(side2.cast<std::string>());
+  }
   for (const auto& [key, value] : seats)
     c.seats.push_back(
         {key.cast<int>(), spec_of(py::reinterpret_borrow<py::object>(value), -1, key.cast<int>())});
@@ -307,7 +317,7 @@ py::dict run_sim(const std::string& profile, const py::object& side0, const py::
     if (!ok) throw py::value_error(error);
     out["summary"] = json_loads(summary_json(rows));
     name_python_sides(out, names);
-    out["rows"] = rows_array(std::move(rows));
+    out["rows"] = rows_array(std::move(rows), c.rules.teams);
   };
   if (games > 0)
     finish(std::vector<GameRow>{}, run_games,
@@ -456,6 +466,7 @@ PYBIND11_MODULE(canasta, m) {
         py::arg("side1") = "random", py::arg("deals") = 10000, py::arg("games") = 0,
         py::arg("duplicate") = py::none(), py::arg("seed") = 1, py::arg("threads") = 0,
         py::arg("seats") = py::dict(), py::arg("shard") = "", py::arg("sprt") = py::none(),
+        py::arg("side2") = py::none(),
         "canasta sim: returns {'summary': dict as summary.json, 'rows': NumPy structured array of the rows}");
 
   m.def(
@@ -489,14 +500,14 @@ PYBIND11_MODULE(canasta, m) {
         out["summary"] = json_loads(summary);
         if (c.games > 0) {
           std::vector<GameRow> rows;
-          if (!game_rows_from_csv(read_text(dir + "/games.csv"), rows, error))
+          if (!game_rows_from_csv(read_text(dir + "/games.csv"), rows, error, c.rules.teams))
             throw py::value_error(dir + ": " + error);
-          out["rows"] = rows_array(std::move(rows));
+          out["rows"] = rows_array(std::move(rows), c.rules.teams);
         } else {
           std::vector<DealRow> rows;
-          if (!rows_from_csv(read_text(dir + "/deals.csv"), rows, error))
+          if (!rows_from_csv(read_text(dir + "/deals.csv"), rows, error, c.rules.teams))
             throw py::value_error(dir + ": " + error);
-          out["rows"] = rows_array(std::move(rows));
+          out["rows"] = rows_array(std::move(rows), c.rules.teams);
         }
         return out;
       },

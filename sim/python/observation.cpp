@@ -52,9 +52,9 @@ std::string information_state(const View& v) {
                        v.red_threes(s), cards_to_string(v.known(s)), v.discarded(s));
   for (int t = 0; t < r.teams; ++t) {
     std::string melds;
-    for (int k = kBlack3; k <= kLastNatural; ++k)
-      if (v.melds(t).has(k))
-        melds += fmt::format(" {}: {};", kind_token(k), cards_to_string(v.melds(t).cards(k)));
+    for (int k = kTwo; k <= kLastNatural; ++k)
+      if (v.melds(t).size(k) > 0)
+        melds += fmt::format(" {}: {};", meld_token(k), cards_to_string(v.melds(t).cards(k)));
     out += fmt::format("side {} (score {}):{}\n", t, v.score_before(t), melds.empty() ? " -" : melds);
   }
   std::string pile;

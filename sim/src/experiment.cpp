@@ -27,12 +27,29 @@ int resolve_threads(int requested) {
 const AgentSpec& seat_agent(const ExperimentConfig& c, int seat) {
   for (const SeatAgent& s : c.seats)
     if (s.seat == seat) return s.agent;
-  return c.rules.team_of(seat) == 0 ? c.side0 : c.side1;
+  const int side = c.rules.team_of(seat);
+  return side == 0 ? c.side0 : side == 2 && c.side2 ? *c.side2 : c.side1;
+}
+
+int twin_count(const ExperimentConfig& c) {
+  if (!c.duplicate) return 1;
+  if (c.rules.teams == 2) return 2;
+  return c.side2 && *c.side2 != c.side0 && *c.side2 != c.side1 && c.side0 != c.side1 ? 6 : 3;
+}
+
+int player_of(const Rules& rules, int seat, int twin) {
+  const int n = rules.players;
+  const int mirrored = twin >= rules.teams ? (n - seat) % n : seat;
+  return (mirrored + n - twin % rules.teams) % n;
 }
 
 bool check_config(const ExperimentConfig& c, std::string& error) {
-  if (c.rules.teams != 2) {
-    error = "experiments need a profile with two sides";
+  if (c.side2 && c.rules.teams != 3) {
+    error = "--side2 needs a table of three sides (spanish-3p, spanish-6p3)";
+    return false;
+  }
+  if (c.sprt && c.rules.teams != 2) {
+    error = "the sequential test needs a table of two sides";
     return false;
   }
   for (const SeatAgent& s : c.seats)
@@ -47,7 +64,7 @@ bool check_config(const ExperimentConfig& c, std::string& error) {
   // The rows stay in memory (for the summary and the files): refuse a run
   // whose rows cannot fit rather than fail when it is half played.
   const bool games = c.games > 0;
-  const double rows = static_cast<double>(shard_size(games ? c.games : c.deals, c)) * (c.duplicate ? 2 : 1);
+  const double rows = static_cast<double>(shard_size(games ? c.games : c.deals, c)) * twin_count(c);
   const double need = rows * static_cast<double>(games ? sizeof(GameRow) : sizeof(DealRow));
   const double have =
       static_cast<double>(::sysconf(_SC_PHYS_PAGES)) * static_cast<double>(::sysconf(_SC_PAGE_SIZE));
@@ -69,15 +86,16 @@ void DealCounts::add(const DealRow& r) {
   red_three_last += r.end == static_cast<int8_t>(EndReason::kRedThreeLast);
   turns += r.turns;
   actions += r.actions;
-  natural_canastas += r.natural_canastas[0] + r.natural_canastas[1];
-  mixed_canastas += r.mixed_canastas[0] + r.mixed_canastas[1];
-  red_threes += r.red_threes[0] + r.red_threes[1];
+  for (int t = 0; t < kMaxTeams; ++t) {  // sides a table does not have count zero
+    natural_canastas += r.natural_canastas[t];
+    mixed_canastas += r.mixed_canastas[t];
+    red_threes += r.red_threes[t];
+    if (r.opening_turn[t] > 0) opening_turns += r.opening_turn[t], ++openings;
+  }
   pickups += r.pickups;
   pickup_cards += r.pickup_cards;
   freezes += r.freezes;
   blocks += r.blocks;
-  for (int t = 0; t < 2; ++t)
-    if (r.opening_turn[t] > 0) opening_turns += r.opening_turn[t], ++openings;
 }
 
 void DealCounts::add(const DealCounts& o) {
@@ -85,12 +103,6 @@ void DealCounts::add(const DealCounts& o) {
 }
 
 namespace {
-
-// The seat whose agent plays `seat` in twin `swapped`: in the twin every
-// agent moves one seat on, which puts it on the other side.
-int player_of(const Rules& rules, int seat, int swapped) {
-  return swapped ? (seat + rules.players - 1) % rules.players : seat;
-}
 
 // Counts a deal's events into its row as the deal loop plays it, and
 // collects its actions into a record when there is one.
@@ -127,7 +139,7 @@ struct RowCounter : PlayObserver {
     row.turns = static_cast<int16_t>(s.turns);
     row.actions = static_cast<int16_t>(std::min(actions, 32767));
     const auto score = deal_score(s);
-    for (int t = 0; t < 2; ++t) {
+    for (int t = 0; t < s.rules.teams; ++t) {
       row.score[t] = score[t].total();
       const int nat = s.melds[t].natural_canastas();
       row.natural_canastas[t] = static_cast<int8_t>(nat);
@@ -158,9 +170,9 @@ struct Worker {
 };
 
 // The agent specs of every seat in each twin, as records name them.
-std::array<std::vector<std::string>, 2> twin_specs(const ExperimentConfig& c) {
-  std::array<std::vector<std::string>, 2> specs;
-  for (int twin = 0; twin < 2; ++twin)
+std::array<std::vector<std::string>, 6> twin_specs(const ExperimentConfig& c) {
+  std::array<std::vector<std::string>, 6> specs;
+  for (int twin = 0; twin < twin_count(c); ++twin)
     for (int seat = 0; seat < c.rules.players; ++seat)
       specs[twin].push_back(seat_agent(c, player_of(c.rules, seat, twin)).to_string());
   return specs;
@@ -176,7 +188,7 @@ struct Rows {
   std::vector<Row> all;
   std::vector<uint8_t> done;
 
-  Rows(const ExperimentConfig& c, int64_t n) : twins(c.duplicate ? 2 : 1), count(shard_size(n, c)) {}
+  Rows(const ExperimentConfig& c, int64_t n) : twins(twin_count(c)), count(shard_size(n, c)) {}
   // Room for the indices before `next`.
   void grow(int64_t next) {
     all.resize(static_cast<size_t>(next * twins));
@@ -213,7 +225,7 @@ void play_indices(const ExperimentConfig& c, Rows<Row>& out, int64_t batch, int6
                   const Decided& decided) {
   const int64_t count = out.count;
   std::vector<uint8_t>& done = out.done;
-  const int64_t twins = c.duplicate ? 2 : 1;
+  const int64_t twins = twin_count(c);
   std::atomic<int64_t> rows_done{0};
   RecordWriter writer(hooks.records);
   const bool recording = static_cast<bool>(hooks.records);
@@ -365,8 +377,7 @@ bool run_games(const ExperimentConfig& c, std::vector<GameRow>& rows, std::strin
           row.swapped = static_cast<int8_t>(t);
           row.end = static_cast<int8_t>(game.end);
           row.winner = static_cast<int8_t>(game.winner);
-          row.total[0] = game.totals[0];
-          row.total[1] = game.totals[1];
+          for (int side = 0; side < c.rules.teams; ++side) row.total[side] = game.totals[side];
         }
       },
       [](int64_t, int64_t) { return SprtCounts{}; }, [](const SprtCounts&) { return false; });

@@ -50,6 +50,7 @@ constexpr Column<Row> column_at(std::string_view name) {
           }};
 }
 
+// The columns of a table of two sides ...
 constexpr std::array<Column<DealRow>, 21> kDealColumns{
     column<DealRow, &DealRow::deal>("deal"),
     column<DealRow, &DealRow::swapped>("swapped"),
@@ -73,22 +74,65 @@ constexpr std::array<Column<DealRow>, 21> kDealColumns{
     column<DealRow, &DealRow::freezes>("freezes"),
     column<DealRow, &DealRow::blocks>("blocks"),
 };
+// ... and of three.
+constexpr std::array<Column<DealRow>, 26> kDealColumns3{
+    column<DealRow, &DealRow::deal>("deal"),
+    column<DealRow, &DealRow::swapped>("swapped"),
+    column<DealRow, &DealRow::end>("end"),
+    column<DealRow, &DealRow::out_seat>("out_seat"),
+    column<DealRow, &DealRow::concealed>("concealed"),
+    column<DealRow, &DealRow::turns>("turns"),
+    column<DealRow, &DealRow::actions>("actions"),
+    column_at<DealRow, &DealRow::score, 0>("score0"),
+    column_at<DealRow, &DealRow::score, 1>("score1"),
+    column_at<DealRow, &DealRow::score, 2>("score2"),
+    column_at<DealRow, &DealRow::natural_canastas, 0>("natural_canastas0"),
+    column_at<DealRow, &DealRow::natural_canastas, 1>("natural_canastas1"),
+    column_at<DealRow, &DealRow::natural_canastas, 2>("natural_canastas2"),
+    column_at<DealRow, &DealRow::mixed_canastas, 0>("mixed_canastas0"),
+    column_at<DealRow, &DealRow::mixed_canastas, 1>("mixed_canastas1"),
+    column_at<DealRow, &DealRow::mixed_canastas, 2>("mixed_canastas2"),
+    column_at<DealRow, &DealRow::red_threes, 0>("red_threes0"),
+    column_at<DealRow, &DealRow::red_threes, 1>("red_threes1"),
+    column_at<DealRow, &DealRow::red_threes, 2>("red_threes2"),
+    column_at<DealRow, &DealRow::opening_turn, 0>("opening_turn0"),
+    column_at<DealRow, &DealRow::opening_turn, 1>("opening_turn1"),
+    column_at<DealRow, &DealRow::opening_turn, 2>("opening_turn2"),
+    column<DealRow, &DealRow::pickups>("pickups"),
+    column<DealRow, &DealRow::pickup_cards>("pickup_cards"),
+    column<DealRow, &DealRow::freezes>("freezes"),
+    column<DealRow, &DealRow::blocks>("blocks"),
+};
 
-// A game row's own columns, then one per field of its DealCounts.
-template <size_t... I>
-constexpr std::array<Column<GameRow>, 6 + sizeof...(I)> game_columns(std::index_sequence<I...>) {
-  return {column<GameRow, &GameRow::game>("game"),
-          column<GameRow, &GameRow::swapped>("swapped"),
-          column<GameRow, &GameRow::end>("end"),
-          column<GameRow, &GameRow::winner>("winner"),
-          column_at<GameRow, &GameRow::total, 0>("total0"),
-          column_at<GameRow, &GameRow::total, 1>("total1"),
-          Column<GameRow>{
-              deal_count_fields()[I].name,
-              [](const GameRow& r) { return r.counts.*deal_count_fields()[I].member; },
-              [](GameRow& r, int64_t v) { return (r.counts.*deal_count_fields()[I].member = v) >= 0; }}...};
+// A game row's own columns (a total per side), then one per field of its DealCounts.
+template <size_t I>
+constexpr Column<GameRow> count_column() {
+  return {deal_count_fields()[I].name,
+          [](const GameRow& r) { return r.counts.*deal_count_fields()[I].member; },
+          [](GameRow& r, int64_t v) { return (r.counts.*deal_count_fields()[I].member = v) >= 0; }};
 }
-constexpr auto kGameColumns = game_columns(std::make_index_sequence<deal_count_fields().size()>());
+template <int Sides, size_t... I>
+constexpr std::array<Column<GameRow>, 4 + Sides + sizeof...(I)> game_columns(std::index_sequence<I...>) {
+  if constexpr (Sides == 3)
+    return {column<GameRow, &GameRow::game>("game"),
+            column<GameRow, &GameRow::swapped>("swapped"),
+            column<GameRow, &GameRow::end>("end"),
+            column<GameRow, &GameRow::winner>("winner"),
+            column_at<GameRow, &GameRow::total, 0>("total0"),
+            column_at<GameRow, &GameRow::total, 1>("total1"),
+            column_at<GameRow, &GameRow::total, 2>("total2"),
+            count_column<I>()...};
+  else
+    return {column<GameRow, &GameRow::game>("game"),
+            column<GameRow, &GameRow::swapped>("swapped"),
+            column<GameRow, &GameRow::end>("end"),
+            column<GameRow, &GameRow::winner>("winner"),
+            column_at<GameRow, &GameRow::total, 0>("total0"),
+            column_at<GameRow, &GameRow::total, 1>("total1"),
+            count_column<I>()...};
+}
+constexpr auto kGameColumns2 = game_columns<2>(std::make_index_sequence<deal_count_fields().size()>());
+constexpr auto kGameColumns3 = game_columns<3>(std::make_index_sequence<deal_count_fields().size()>());
 
 template <class Row, size_t N>
 std::string header(const std::array<Column<Row>, N>& columns) {
@@ -171,6 +215,7 @@ void config(JsonWriter& w, const ExperimentConfig& c) {
   w.field("profile", profile_spec(c.rules));
   w.field("side0", c.side0.to_string());
   w.field("side1", c.side1.to_string());
+  if (c.side2) w.field("side2", c.side2->to_string());
   w.key("seats").begin_array();
   for (const SeatAgent& s : c.seats) w.begin_array().value(s.seat).value(s.agent.to_string()).end_array();
   w.end_array();
@@ -243,16 +288,22 @@ std::string summary_json(std::string_view format, const ExperimentConfig& c, con
 
 }  // namespace
 
-std::string rows_to_csv(const std::vector<DealRow>& rows) { return to_csv(rows, kDealColumns); }
-
-bool rows_from_csv(std::string_view text, std::vector<DealRow>& rows, std::string& error) {
-  return from_csv(text, "deals.csv", kDealColumns, rows, error);
+std::string rows_to_csv(const std::vector<DealRow>& rows, int sides) {
+  return sides == 3 ? to_csv(rows, kDealColumns3) : to_csv(rows, kDealColumns);
 }
 
-std::string game_rows_to_csv(const std::vector<GameRow>& rows) { return to_csv(rows, kGameColumns); }
+bool rows_from_csv(std::string_view text, std::vector<DealRow>& rows, std::string& error, int sides) {
+  return sides == 3 ? from_csv(text, "deals.csv", kDealColumns3, rows, error)
+                    : from_csv(text, "deals.csv", kDealColumns, rows, error);
+}
 
-bool game_rows_from_csv(std::string_view text, std::vector<GameRow>& rows, std::string& error) {
-  return from_csv(text, "games.csv", kGameColumns, rows, error);
+std::string game_rows_to_csv(const std::vector<GameRow>& rows, int sides) {
+  return sides == 3 ? to_csv(rows, kGameColumns3) : to_csv(rows, kGameColumns2);
+}
+
+bool game_rows_from_csv(std::string_view text, std::vector<GameRow>& rows, std::string& error, int sides) {
+  return sides == 3 ? from_csv(text, "games.csv", kGameColumns3, rows, error)
+                    : from_csv(text, "games.csv", kGameColumns2, rows, error);
 }
 
 std::string summary_to_json(const ExperimentConfig& c, const Summary& s) {
@@ -287,6 +338,15 @@ bool config_from_json(std::string_view text, ExperimentConfig& c, std::string& e
       !parse_agent_spec(o["side0"].get_ref<const std::string&>(), c.side0, error) ||
       !parse_agent_spec(o["side1"].get_ref<const std::string&>(), c.side1, error))
     return false;
+  if (o.contains("side2")) {
+    AgentSpec side2;
+    if (!o["side2"].is_string() ||
+        !parse_agent_spec(o["side2"].get_ref<const std::string&>(), side2, error)) {
+      if (error.empty()) error = "summary.json config has a bad side2";
+      return false;
+    }
+    c.side2 = side2;
+  }
   if (o.contains("seats")) {
     const Json& seats = o["seats"];
     for (size_t i = 0; seats.is_array() && i < seats.size(); ++i) {
@@ -318,9 +378,9 @@ bool config_from_json(std::string_view text, ExperimentConfig& c, std::string& e
 }
 
 bool same_run(const ExperimentConfig& a, const ExperimentConfig& b) {
-  return a.rules == b.rules && a.side0 == b.side0 && a.side1 == b.side1 && a.seats == b.seats &&
-         a.seed == b.seed && a.deals == b.deals && a.games == b.games && a.duplicate == b.duplicate &&
-         a.shards == b.shards;
+  return a.rules == b.rules && a.side0 == b.side0 && a.side1 == b.side1 && a.side2 == b.side2 &&
+         a.seats == b.seats && a.seed == b.seed && a.deals == b.deals && a.games == b.games &&
+         a.duplicate == b.duplicate && a.shards == b.shards;
 }
 
 }  // namespace canasta

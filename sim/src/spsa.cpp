@@ -38,6 +38,10 @@ double pair_result(const DealRow& original, const DealRow& twin, SpsaObjective o
 }  // namespace
 
 bool check_spsa(const SpsaConfig& c, std::string& error) {
+  if (c.rules.teams != 2) {
+    error = "tuning plays one agent against another: it needs a table of two sides";
+    return false;
+  }
   if (c.params.empty()) {
     error = "no parameter to tune";
     return false;

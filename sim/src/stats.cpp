@@ -88,21 +88,35 @@ ScoreStats score_stats(std::span<const Outcome> outcomes, bool duplicate) {
   ScoreStats st;
   std::vector<double> pair_scores;
   bool every_pair_cancels = true;
+  int group = 0;            // twins per duplicate group (2, or 3 or 6 at a table of three sides)
+  int64_t even_groups = 0;  // groups scoring exactly 1/2 (three sides)
+  bool binary = true;       // every score is 0, 1/2 or 1
   for (size_t i = 0; i < outcomes.size(); ++i) {
     const Outcome& o = outcomes[i];
     (o.score > 0.5 ? st.a_won : o.score < 0.5 ? st.b_won : st.drawn) += 1;
-    if (!duplicate || o.twin != 1 || i == 0 || outcomes[i - 1].index != o.index || outcomes[i - 1].twin != 0)
+    binary &= o.score == 0 || o.score == 0.5 || o.score == 1;
+    if (!duplicate || o.twin == 0 || i == 0 || outcomes[i - 1].index != o.index) continue;
+    // The last twin of a complete group: twins 0 .. o.twin of one index.
+    const size_t first = i - static_cast<size_t>(o.twin);
+    if (i < static_cast<size_t>(o.twin) || outcomes[first].index != o.index || outcomes[first].twin != 0)
       continue;
-    const double first = outcomes[i - 1].score, second = o.score;
-    const double sum = first + second;
-    Pentanomial& p = st.penta;
-    (sum == 0     ? p.ll
-     : sum == 0.5 ? p.ld
-     : sum == 1   ? (first == 0.5 ? p.dd : p.wl)
-     : sum == 1.5 ? p.wd
-                  : p.ww) += 1;
-    pair_scores.push_back(sum / 2);
-    every_pair_cancels &= outcomes[i - 1].margin + o.margin == 0;
+    if (i + 1 < outcomes.size() && outcomes[i + 1].index == o.index && outcomes[i + 1].twin == o.twin + 1)
+      continue;  // more twins follow
+    group = o.twin + 1;
+    double sum = 0, margins = 0;
+    for (size_t j = first; j <= i; ++j) sum += outcomes[j].score, margins += outcomes[j].margin;
+    if (group == 2) {
+      const double a = outcomes[first].score;
+      Pentanomial& p = st.penta;
+      (sum == 0     ? p.ll
+       : sum == 0.5 ? p.ld
+       : sum == 1   ? (a == 0.5 ? p.dd : p.wl)
+       : sum == 1.5 ? p.wd
+                    : p.ww) += 1;
+    }
+    even_groups += sum * 2 == group ? 1 : 0;
+    pair_scores.push_back(sum / group);
+    every_pair_cancels &= margins == 0;
   }
   const double n = static_cast<double>(outcomes.size());
   if (outcomes.empty()) return st;
@@ -113,12 +127,26 @@ ScoreStats score_stats(std::span<const Outcome> outcomes, bool duplicate) {
     double var = 0;
     for (double x : pair_scores) var += (x - mean.mean) * (x - mean.mean);
     var /= pairs;
-    const double se = std::sqrt(var / pairs), sd = std::sqrt(2 * var);
+    const double se = std::sqrt(var / pairs), sd = std::sqrt(group * var);
     st.share = {mean.mean, mean.mean - kZ * se, mean.mean + kZ * se};
     st.nelo = {nelo_of(st.share.mean, sd), nelo_of(st.share.lo, sd), nelo_of(st.share.hi, sd)};
     st.los = los_of(st.share.mean, se);
-    st.draw_ratio = static_cast<double>(st.penta.wl + st.penta.dd) / pairs;
+    st.draw_ratio = static_cast<double>(group == 2 ? st.penta.wl + st.penta.dd : even_groups) / pairs;
     st.mirror = every_pair_cancels;
+  } else if (!binary) {
+    // Three sides: A's score is its share of the pairwise comparisons (0, 1/4, ... 1).
+    std::vector<double> scores;
+    scores.reserve(outcomes.size());
+    for (const Outcome& o : outcomes) scores.push_back(o.score);
+    const Interval mean = mean_interval(scores);
+    double var = 0;
+    for (double x : scores) var += (x - mean.mean) * (x - mean.mean);
+    var /= n;
+    const double sd = std::sqrt(var);
+    st.share = mean;
+    st.nelo = {nelo_of(st.share.mean, sd), nelo_of(st.share.lo, sd), nelo_of(st.share.hi, sd)};
+    st.los = los_of(st.share.mean, sd / std::sqrt(n));
+    st.draw_ratio = static_cast<double>(st.drawn) / n;
   } else {
     double sum = 0;
     for (const Outcome& o : outcomes) sum += o.score;
@@ -136,7 +164,45 @@ ScoreStats score_stats(std::span<const Outcome> outcomes, bool duplicate) {
   return st;
 }
 
-Summary summarize(std::span<const DealRow> rows, bool duplicate) {
+namespace {
+
+// A's margin and score from the table sides' scores: against the other side,
+// or at a table of three sides against the mean of the others, and its share
+// of the pairwise comparisons.
+template <class T>
+std::pair<double, double> a_result(const T* score, int a, int sides) {
+  if (sides == 2) {
+    const double m = static_cast<double>(score[a]) - static_cast<double>(score[1 - a]);
+    return {m, share_of_margin(m)};
+  }
+  double others = 0, share = 0;
+  for (int o = 0; o < sides; ++o) {
+    if (o == a) continue;
+    others += static_cast<double>(score[o]);
+    share += share_of_margin(static_cast<double>(score[a]) - static_cast<double>(score[o]));
+  }
+  return {static_cast<double>(score[a]) - others / (sides - 1), share / (sides - 1)};
+}
+
+// The mean of each complete duplicate group's margins (rows of one index, twins 0 .. n-1).
+template <class Row, class Index>
+std::vector<double> grouped(std::span<const Row> rows, const std::vector<double>& margins,
+                            const Index& index) {
+  std::vector<double> out;
+  for (size_t i = 0; i < rows.size();) {
+    size_t j = i;
+    double sum = 0;
+    while (j < rows.size() && index(rows[j]) == index(rows[i]) && rows[j].swapped == static_cast<int>(j - i))
+      sum += margins[j++];
+    if (j - i >= 2) out.push_back(sum / static_cast<double>(j - i));
+    i = std::max(j, i + 1);
+  }
+  return out;
+}
+
+}  // namespace
+
+Summary summarize(std::span<const DealRow> rows, bool duplicate, int sides) {
   Summary s;
   s.rows = static_cast<int64_t>(rows.size());
   if (rows.empty()) return s;
@@ -145,17 +211,15 @@ Summary summarize(std::span<const DealRow> rows, bool duplicate) {
   margins.reserve(rows.size());
   outcomes.reserve(rows.size());
   DealCounts counts;
-  for (size_t i = 0; i < rows.size(); ++i) {
-    const DealRow& r = rows[i];
-    const int a_side = r.swapped;
-    const double m = r.score[a_side] - r.score[1 - a_side];
+  for (const DealRow& r : rows) {
+    const auto [m, share] = a_result(r.score, a_side_of(r.swapped, sides), sides);
     margins.push_back(m);
-    outcomes.push_back({r.deal, r.swapped, share_of_margin(m), m});
-    if (duplicate && r.swapped == 1 && i > 0 && rows[i - 1].deal == r.deal && rows[i - 1].swapped == 0)
-      paired.push_back((margins[i - 1] + m) / 2);
+    outcomes.push_back({r.deal, r.swapped, share, m});
     counts.add(r);
   }
+  if (duplicate) paired = grouped(rows, margins, [](const DealRow& r) { return r.deal; });
   s.score = score_stats(outcomes, duplicate);
+  s.score.pairwise = sides > 2;
   const Interval unpaired = mean_interval(margins);
   s.unpaired_width = unpaired.hi - unpaired.lo;
   s.margin = duplicate && !paired.empty() ? mean_interval(paired) : unpaired;
@@ -163,25 +227,26 @@ Summary summarize(std::span<const DealRow> rows, bool duplicate) {
   return s;
 }
 
-GameSummary summarize_games(std::span<const GameRow> rows, bool duplicate) {
+GameSummary summarize_games(std::span<const GameRow> rows, bool duplicate, int sides) {
   GameSummary s;
   s.rows = static_cast<int64_t>(rows.size());
   if (rows.empty()) return s;
   std::vector<double> margins, paired;
   std::vector<Outcome> outcomes;
   DealCounts counts;
-  for (size_t i = 0; i < rows.size(); ++i) {
-    const GameRow& r = rows[i];
-    const int a_side = r.swapped;
+  for (const GameRow& r : rows) {
+    const int a_side = a_side_of(r.swapped, sides);
     const bool won = r.end == static_cast<int8_t>(GameEnd::kWon);
-    const double score = !won ? 0.5 : r.winner == a_side ? 1.0 : 0.0;
-    margins.push_back(static_cast<double>(r.total[a_side] - r.total[1 - a_side]));
-    outcomes.push_back({r.game, r.swapped, score, margins.back()});
-    if (duplicate && r.swapped == 1 && i > 0 && rows[i - 1].game == r.game)
-      paired.push_back((margins[i - 1] + margins[i]) / 2);
+    auto [m, score] = a_result(r.total, a_side, sides);
+    // Two sides: a won game counts for its winner, any other as a draw.
+    if (sides == 2) score = !won ? 0.5 : r.winner == a_side ? 1.0 : 0.0;
+    margins.push_back(m);
+    outcomes.push_back({r.game, r.swapped, score, m});
     counts.add(r.counts);
   }
+  if (duplicate) paired = grouped(rows, margins, [](const GameRow& r) { return r.game; });
   s.score = score_stats(outcomes, duplicate);
+  s.score.pairwise = sides > 2;
   s.margin = duplicate && !paired.empty() ? mean_interval(paired) : mean_interval(margins);
   s.deals = static_cast<double>(counts.deals) / static_cast<double>(rows.size());
   s.per_deal = PerDeal::of(counts);
@@ -192,7 +257,7 @@ namespace {
 
 // "complete" when the run played every row its configuration asks for.
 std::string_view status_of(const ExperimentConfig& c, int64_t rows, const std::optional<SprtResult>& t) {
-  const int64_t expected = shard_size(c.games > 0 ? c.games : c.deals, c) * (c.duplicate ? 2 : 1);
+  const int64_t expected = shard_size(c.games > 0 ? c.games : c.deals, c) * twin_count(c);
   if (rows == expected) return "complete";
   return t && t->decision != 0 ? "decided" : "partial";
 }
@@ -200,14 +265,14 @@ std::string_view status_of(const ExperimentConfig& c, int64_t rows, const std::o
 }  // namespace
 
 Summary summarize(std::span<const DealRow> rows, const ExperimentConfig& c) {
-  Summary s = summarize(rows, c.duplicate);
+  Summary s = summarize(rows, c.duplicate, c.rules.teams);
   if (c.sprt) s.sprt = sprt(rows, c.duplicate, *c.sprt);
   s.status = status_of(c, s.rows, s.sprt);
   return s;
 }
 
 GameSummary summarize_games(std::span<const GameRow> rows, const ExperimentConfig& c) {
-  GameSummary s = summarize_games(rows, c.duplicate);
+  GameSummary s = summarize_games(rows, c.duplicate, c.rules.teams);
   s.status = status_of(c, s.rows, std::nullopt);
   return s;
 }

@@ -53,6 +53,10 @@ bool run_tournament(const TournamentConfig& c, TournamentResult& out, std::strin
     error = "a tournament needs at least two agents";
     return false;
   }
+  if (c.rules.teams != 2) {
+    error = "a tournament rates pairs of agents: it needs a table of two sides";
+    return false;
+  }
   std::vector<std::vector<double>> wins(static_cast<size_t>(k),
                                         std::vector<double>(static_cast<size_t>(k), 0));
   out.pairs.clear();

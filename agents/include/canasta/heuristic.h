@@ -52,7 +52,7 @@ namespace canasta {
     "go out (or answer yes) when the deal's estimated margin after going out is at least this")            \
   X(out_danger, int, 8, 0, 30,                                                                             \
     "go out whatever the margin when an opponent whose side may go out holds at most this many cards")     \
-  X(extend, int, 0, 0, 108,                                                                                \
+  X(extend, int, 0, 0, 162,                                                                                \
     "stay in while the opponents have no canasta and the stock holds at least this many cards (0: never)") \
   X(safety, int, 147, 0, 1000, "weight of the chance that the next opponent can take a discard")           \
   X(freeze, int, 0, 0, 100, "discard a wild card to freeze a pile of at least this many cards (0: never)") \
@@ -62,7 +62,11 @@ namespace canasta {
   X(freeze_hand, int, 4, 0, 30, "... close: holds at most this many cards")                                \
   X(freeze_guard, bool, true, 0, 1,                                                                        \
     "never freeze while the own side has melded and the next opponent's side has not opened")              \
-  X(ask, bool, false, 0, 1, "1: ask the partner before going out (when the rules allow)")
+  X(ask, bool, false, 0, 1, "1: ask the partner before going out (when the rules allow)")                  \
+  X(wild_meld, int, 5, 0, 18,                                                                              \
+    "spanish: start a meld of wild cards only (toward the wild canasta, 2000) with at least this many "    \
+    "wild cards in hand, and grow it (0: never)")                                                          \
+  X(clean, bool, true, 0, 1, "spanish: clean mixed canastas (a natural replaces a wild card)")
 
 struct HeuristicParams {
 #define CANASTA_FIELD(name, type, value, lo, hi, help) type name = value;

@@ -31,12 +31,17 @@ enum class Stream : uint64_t {
   kGameDealPlayTwin = 10,  // ... and its twin: (game seed, kGameDealPlay + twin, d)
   kSpsaFlip = 11,          // the perturbation signs of batch b of a tuning run: (seed, kSpsaFlip, b)
   kSpsaDeals = 12,         // the deals of batch b of a tuning run: (seed, kSpsaDeals, b) as a run's seed
+  kDealPlayMore = 20,  // twins 2 .. 5 of a deal at a table of three sides: (seed, kDealPlayMore + twin, k)
+  kGameDealPlayMore = 30,  // ... and of a game: (game seed, kGameDealPlayMore + twin, d)
   kTest = 100,             // tests that need a stream of their own: (seed, kTest, index)
 };
 
-// The stream of a duplicate twin: kDealPlay or kGameDealPlay for twin 0, the next one for twin 1.
+// The stream of a duplicate twin: kDealPlay or kGameDealPlay for twin 0, the
+// next one for twin 1, kDealPlayMore or kGameDealPlayMore + twin for twins 2 .. 5.
 constexpr Stream twin_stream(Stream original, int twin) {
-  return static_cast<Stream>(static_cast<uint64_t>(original) + static_cast<uint64_t>(twin));
+  if (twin < 2) return static_cast<Stream>(static_cast<uint64_t>(original) + static_cast<uint64_t>(twin));
+  const Stream more = original == Stream::kDealPlay ? Stream::kDealPlayMore : Stream::kGameDealPlayMore;
+  return static_cast<Stream>(static_cast<uint64_t>(more) + static_cast<uint64_t>(twin));
 }
 
 // The seed of item `index` of stream `stream` under `seed`.

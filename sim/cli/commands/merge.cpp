@@ -62,8 +62,8 @@ struct Merge {
   const char* csv;               // the rows' file
   const char* what;              // in the header line after the agents
   int64_t (*index)(const Row&);  // deal or game index
-  bool (*from_csv)(std::string_view, std::vector<Row>&, std::string&);
-  std::string (*to_csv)(const std::vector<Row>&);
+  bool (*from_csv)(std::string_view, std::vector<Row>&, std::string&, int sides);
+  std::string (*to_csv)(const std::vector<Row>&, int sides);
 
   template <class Summarize, class Print, class ToJson>
   void run(const std::vector<std::string>& dirs, const std::string& out_dir, bool partial,
@@ -84,7 +84,8 @@ struct Merge {
       shard_dirs[c.shard] = dir;
       std::vector<Row> part;
       std::string error;
-      if (!from_csv(read_file(dir + "/" + csv), part, error)) throw InputError{dir + ": " + error};
+      if (!from_csv(read_file(dir + "/" + csv), part, error, c.rules.teams))
+        throw InputError{dir + ": " + error};
       for (const Row& r : part)
         if (index(r) % c.shards != c.shard)
           throw InputError{fmt::format("{}: {} holds index {}, which is not shard {}/{}'s", dir, csv,
@@ -120,7 +121,8 @@ struct Merge {
     if (!missing.empty()) fmt::print("  partial      shards missing: {}\n", fmt::join(missing, ", "));
     if (s.status != "complete" && missing.empty())
       fmt::print("  partial      some shards stopped before their end\n");
-    out.commit({{"summary.json", to_json(merged, s)}, {csv, to_csv(rows)}}, std::string(s.status), s.rows);
+    out.commit({{"summary.json", to_json(merged, s)}, {csv, to_csv(rows, merged.rules.teams)}},
+               std::string(s.status), s.rows);
   }
 };
 

@@ -54,7 +54,7 @@ void add_play(CLI::App& app, int& exit_code) {
     Rules rules;
     uint64_t seed = 1;
     std::string record;
-    AgentSpec sides[2];
+    AgentSpec sides[kMaxTeams];
     int human = -1;
     AgentSpec hint;
   };
@@ -66,14 +66,19 @@ void add_play(CLI::App& app, int& exit_code) {
   add_seed_option(*sub, o->seed, "game seed");
   sub->add_option("--record,-r", o->record, "write the game record (JSON Lines) to this file");
   add_profile_option(*sub, o->rules);
-  add_agent_option(*sub, "--side0", o->sides[0], "agent spec of side 0 (seats 0 and 2)");
-  add_agent_option(*sub, "--side1", o->sides[1], "agent spec of side 1 (seats 1 and 3)");
+  add_agent_option(*sub, "--side0", o->sides[0], "agent spec of side 0 (seats s with s mod sides = 0)");
+  add_agent_option(*sub, "--side1", o->sides[1], "agent spec of side 1 (also side 2 without --side2)");
+  auto* side2 =
+      add_agent_option(*sub, "--side2", o->sides[2], "agent spec of side 2 at a table of three sides");
   sub->add_option("--human", o->human,
                   "play this seat yourself, in the terminal (the other seats play their side's agent)")
       ->check(CLI::Range(0, kMaxSeats - 1));
   add_agent_option(*sub, "--hint", o->hint, "the agent that answers `hint` at the human seat");
-  sub->callback([o, &exit_code] {
+  sub->callback([o, side2, &exit_code] {
     const Rules& rules = o->rules;
+    if (side2->count() > 0 && rules.teams != 3)
+      throw InputError{"--side2 needs a table of three sides (spanish-3p, spanish-6p3)"};
+    if (side2->count() == 0) o->sides[2] = o->sides[1];
     if (o->human >= rules.players)
       throw InputError{fmt::format("--human {}: a game of {} players has seats 0 to {}", o->human,
                                    rules.players, rules.players - 1)};
@@ -84,7 +89,7 @@ void add_play(CLI::App& app, int& exit_code) {
     recorder.keep = !o->record.empty();
     recorder.human = o->human;
     for (int seat = 0; seat < rules.players; ++seat) {
-      const AgentSpec& spec = o->sides[rules.team_of(seat) % 2];
+      const AgentSpec& spec = o->sides[rules.team_of(seat)];
       if (seat == o->human) {
         agents.push_back(std::make_unique<HumanSeat>(s, seat, o->hint, std::cin, color_terminal()));
         recorder.agents.push_back("human");

@@ -93,8 +93,9 @@ double run_live(const ExperimentConfig& c, int64_t total, const char* unit, Reco
   records.finish();
   const std::string shard_note =
       c.shards > 1 ? ", shard " + std::to_string(c.shard) + "/" + std::to_string(c.shards) : "";
-  fmt::print("canasta sim: {} against {}{}, profile {}, seed {}{}\n", c.side0.to_string().c_str(),
-             c.side1.to_string().c_str(), c.games > 0 ? ", whole games" : "", profile_spec(c.rules).c_str(),
+  fmt::print("canasta sim: {} against {}{}{}, profile {}, seed {}{}\n", c.side0.to_string().c_str(),
+             c.side1.to_string().c_str(), c.side2 ? " and " + c.side2->to_string() : "",
+             c.games > 0 ? ", whole games" : "", profile_spec(c.rules).c_str(),
              static_cast<unsigned long long>(c.seed), shard_note.c_str());
   for (const SeatAgent& s : c.seats) fmt::print("  seat {} plays {}\n", s.seat, s.agent.to_string().c_str());
   return progress.seconds();
@@ -119,7 +120,7 @@ int run_sim(const ExperimentConfig& c, const std::string& out_dir, const std::st
   std::vector<DealRow> deal_rows;
   std::vector<GameRow> game_rows;
   const double seconds =
-      run_live(c, shard_size(games ? c.games : c.deals, c) * (c.duplicate ? 2 : 1), games ? "games" : "deals",
+      run_live(c, shard_size(games ? c.games : c.deals, c) * twin_count(c), games ? "games" : "deals",
                records, [&](std::string& e, const RunHooks& hooks) {
                  return games ? run_games(c, game_rows, e, hooks) : run_deals(c, deal_rows, e, hooks);
                });
@@ -142,7 +143,8 @@ int run_sim(const ExperimentConfig& c, const std::string& out_dir, const std::st
     const GameSummary s = summarize_games(game_rows, c);
     fmt::print("  speed        {:.1f} games/s, {:.2f} s\n", static_cast<double>(rows) / seconds, seconds);
     print_game_summary(c, s);
-    files = {{"summary.json", game_summary_to_json(c, s)}, {"games.csv", game_rows_to_csv(game_rows)}};
+    files = {{"summary.json", game_summary_to_json(c, s)},
+             {"games.csv", game_rows_to_csv(game_rows, c.rules.teams)}};
     status = s.status;
   } else {
     const Summary s = summarize(deal_rows, c);
@@ -165,7 +167,7 @@ int run_sim(const ExperimentConfig& c, const std::string& out_dir, const std::st
           : r.decision < 0 ? "H0 accepted"
                            : undecided.c_str());
     }
-    files = {{"summary.json", summary_to_json(c, s)}, {"deals.csv", rows_to_csv(deal_rows)}};
+    files = {{"summary.json", summary_to_json(c, s)}, {"deals.csv", rows_to_csv(deal_rows, c.rules.teams)}};
     status = s.status;
   }
   if (signal)
@@ -183,14 +185,19 @@ void add_sim(CLI::App& app, int& exit_code) {
     ExperimentConfig c;
     std::string out_dir, record;
     bool duplicate = false;
+    AgentSpec side2;
   };
   auto o = std::make_shared<Options>();
   ExperimentConfig& c = o->c;
   c.deals = 200000;
   auto* sub =
       app.add_subcommand("sim", "play many deals with an agent per side, in parallel, with statistics");
-  add_agent_option(*sub, "--side0", c.side0, "agent spec of side 0 (seats 0 and 2)");
-  add_agent_option(*sub, "--side1", c.side1, "agent spec of side 1 (seats 1 and 3)");
+  add_agent_option(*sub, "--side0", c.side0,
+                   "agent spec of side 0 (seats s with s mod sides = 0: 0 and 2 of four)");
+  add_agent_option(*sub, "--side1", c.side1,
+                   "agent spec of side 1 (1 and 3 of four; also side 2 without --side2)");
+  auto* side2 = add_agent_option(*sub, "--side2", o->side2,
+                                 "agent spec of side 2 at a table of three sides (spanish-3p, spanish-6p3)");
   auto* deals = sub->add_option("--deals,-n", c.deals, "number of deals (each played twice in duplicate)")
                     ->check(CLI::Range(int64_t{1}, int64_t{1} << 40))
                     ->capture_default_str();
@@ -198,9 +205,9 @@ void add_sim(CLI::App& app, int& exit_code) {
                                 "play this many whole games (to the profile's target) instead of deals")
                     ->check(CLI::Range(int64_t{1}, int64_t{1} << 40))
                     ->excludes(deals);
-  auto* duplicate =
-      sub->add_flag("--duplicate,!--no-duplicate", o->duplicate,
-                    "play every deal twice with the sides swapped (default: when the agents differ)");
+  auto* duplicate = sub->add_flag("--duplicate,!--no-duplicate", o->duplicate,
+                                  "play every deal twice with the sides swapped (three sides: 3 or 6 times, "
+                                  "the agents rotated; default: when the agents differ)");
   add_threads_option(*sub, c.threads);
   add_seed_option(*sub, c.seed, "simulation seed");
   add_profile_option(*sub, c.rules);
@@ -254,9 +261,11 @@ void add_sim(CLI::App& app, int& exit_code) {
       ->type_name("ELO0,ELO1[,ALPHA,BETA]")
       ->excludes(games)
       ->excludes(shard);
-  sub->callback([o, duplicate, &exit_code] {
+  sub->callback([o, duplicate, side2, &exit_code] {
     ExperimentConfig& run = o->c;
-    run.duplicate = duplicate->count() > 0 ? o->duplicate : run.side0 != run.side1;
+    if (side2->count() > 0) run.side2 = o->side2;
+    run.duplicate = duplicate->count() > 0 ? o->duplicate
+                                           : run.side0 != run.side1 || (run.side2 && *run.side2 != run.side0);
     exit_code = run_sim(run, o->out_dir, o->record);
   });
 }

@@ -183,7 +183,7 @@ void add_tune(CLI::App& app, int& exit_code) {
       std::vector<DealRow> rows;
       std::string error;
       if (!run_deals(c, rows, error)) throw InputError{error};
-      const Summary s = summarize(rows, true);
+      const Summary s = summarize(rows, c);  // with three sides: A against the mean of the others
       const std::string spec = p.agent.to_string();
       std::fputs(fmt::format("  {:<44} {:+8.1f} [{:+7.1f}, {:+7.1f}] {:6.2f}% [{:5.2f}%, {:5.2f}%] {:+6.0f} "
                              "[{:+5.0f}, {:+5.0f}]\n",

@@ -35,16 +35,17 @@ struct SeatAgent {
 };
 
 struct ExperimentConfig {
-  Rules rules;      // the profile
-  AgentSpec side0;  // agent of side 0 ("A")
-  AgentSpec side1;  // agent of side 1 ("B")
+  Rules rules;                     // the profile
+  AgentSpec side0;                 // agent of side 0 ("A")
+  AgentSpec side1;                 // agent of side 1 ("B"), and of side 2 unless side2 is given
+  std::optional<AgentSpec> side2;  // agent of side 2 ("C") at a table of three sides
   // Seats that play another agent than their side's. In the duplicate twin
   // the named agent moves with its side, to the next seat.
   std::vector<SeatAgent> seats;
   uint64_t seed = 1;
   int64_t deals = 100000;     // run_deals: deal indices 0 .. deals-1 (each played twice in duplicate)
   int64_t games = 0;          // run_games: game indices 0 .. games-1
-  bool duplicate = false;     // also play every deal with the sides' agents swapped
+  bool duplicate = false;     // also play every deal with the agents on the other sides (twin_count)
   int shard = 0, shards = 1;  // run only the indices k with k % shards == shard
   int threads = 0;            // 0: all cores
   // run_deals only: deals run in batches of kSprtBatch indices and the run
@@ -62,34 +63,48 @@ inline int64_t shard_size(int64_t n, const ExperimentConfig& c) {
 // The agent that plays `seat` in the original deal.
 const AgentSpec& seat_agent(const ExperimentConfig& c, int seat);
 
-// Checks what the types cannot: a two-sided profile, named seats at the
-// table, a valid shard. Returns false with a one-line error.
+// Checks what the types cannot: a side2 only at a table of three sides, a
+// sequential test only with two, named seats at the table, a valid shard.
+// Returns false with a one-line error.
 bool check_config(const ExperimentConfig& c, std::string& error);
+
+// How many times a run plays each deal (or game): once; in duplicate twice
+// with two sides (the agents swap sides), three times with three (the
+// agents rotate round the sides), six when side2 names a third agent (every
+// order of the three).
+int twin_count(const ExperimentConfig& c);
+// The seat whose agent plays `seat` in twin `twin`: in twin t the agents
+// move t mod sides seats on, and twins from `sides` on also mirror the table
+// (seat s takes the agent of seat -s), so each side's agents stay together.
+int player_of(const Rules& rules, int seat, int twin);
+// The table side that side0's agent ("A") plays in twin `twin` at a table
+// of `sides` sides.
+inline int a_side_of(int twin, int sides) { return twin < sides ? twin : (2 * sides - twin) % sides; }
 
 // One played deal. Columns of deals.csv, in this order (sim/doc/experiments.md).
 struct DealRow {
   int64_t deal = 0;    // deal index
-  int8_t swapped = 0;  // 1: side0's agent played side 1 (the duplicate twin)
+  int8_t swapped = 0;  // the duplicate twin (0 .. twin_count - 1); A plays side a_side_of(swapped, sides)
   int8_t end = 0;      // EndReason
   int8_t out_seat = -1;
   int8_t concealed = 0;
   int16_t turns = 0, actions = 0;
-  int32_t score[2] = {0, 0};  // deal score of side 0 and side 1 (table sides)
-  int8_t natural_canastas[2] = {0, 0};
-  int8_t mixed_canastas[2] = {0, 0};
-  int8_t red_threes[2] = {0, 0};
-  int16_t opening_turn[2] = {0, 0};  // turn of the side's first meld, 0: never
-  int16_t pickups = 0;               // piles taken
-  int16_t pickup_cards = 0;          // cards in those piles, summed
-  int16_t freezes = 0;               // wild cards discarded onto an unfrozen pile
-  int16_t blocks = 0;                // black threes discarded
+  int32_t score[kMaxTeams] = {};  // deal score of each table side
+  int8_t natural_canastas[kMaxTeams] = {};
+  int8_t mixed_canastas[kMaxTeams] = {};  // mixed and wild canastas
+  int8_t red_threes[kMaxTeams] = {};
+  int16_t opening_turn[kMaxTeams] = {};  // turn of the side's first meld, 0: never
+  int16_t pickups = 0;                   // piles taken
+  int16_t pickup_cards = 0;              // cards in those piles, summed
+  int16_t freezes = 0;                   // wild cards discarded onto an unfrozen pile
+  int16_t blocks = 0;                    // black threes discarded
 };
 
 // Game-level counts summed over deals: integers, so any grouping of the
 // deals gives the same sums. The fields are listed in deal_count_fields().
 struct DealCounts {
   int64_t deals = 0, went_out = 0, concealed = 0, stock_out = 0, red_three_last = 0, turns = 0, actions = 0;
-  int64_t natural_canastas = 0, mixed_canastas = 0, red_threes = 0;  // both sides
+  int64_t natural_canastas = 0, mixed_canastas = 0, red_threes = 0;  // all sides
   int64_t pickups = 0, pickup_cards = 0, freezes = 0, blocks = 0;
   int64_t opening_turns = 0, openings = 0;  // sum of the sides' opening turns, sides that opened
 
@@ -124,11 +139,11 @@ constexpr std::array<DealCountField, 16> deal_count_fields() {
 // One played game (`sim --games`): deals in series to the profile's target.
 struct GameRow {
   int64_t game = 0;
-  int8_t swapped = 0;         // 1: the duplicate twin, side0's agent on table side 1
-  int8_t end = 0;             // GameEnd
-  int8_t winner = -1;         // table side that won, or -1
-  int32_t total[2] = {0, 0};  // final totals of table sides 0 and 1
-  DealCounts counts;          // over the game's deals; counts.deals: deals played
+  int8_t swapped = 0;             // the duplicate twin, as in DealRow
+  int8_t end = 0;                 // GameEnd
+  int8_t winner = -1;             // table side that won, or -1
+  int32_t total[kMaxTeams] = {};  // final totals of the table sides
+  DealCounts counts;              // over the game's deals; counts.deals: deals played
 };
 
 // Receives JSON Lines game records (core/doc/records.md), the lines of one

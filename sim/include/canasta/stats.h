@@ -75,6 +75,7 @@ struct ScoreStats {
   double los = 0.5;  // likelihood of superiority: P(A stronger), normal approximation
   double draw_ratio = 0;  // draws per deal (trinomial), or pairs scoring 1/2 (WL or DD) per pair
   bool mirror = false;    // paired, and every pair cancelled exactly: duplicate play measures nothing
+  bool pairwise = false;  // three sides: A's score in a deal is its share of two pairwise comparisons
 };
 
 // The state of a sequential test.
@@ -83,7 +84,10 @@ struct SprtResult {
   double lower = 0, upper = 0;  // ln(beta / (1 - alpha)), ln((1 - beta) / alpha)
   int decision = 0;             // +1: H1 accepted, -1: H0 accepted, 0: undecided
 };
-// A deals run. Agent A is side0's, B side1's; with duplicate both table sides count.
+// A deals run. Agent A is side0's, B side1's (and, at a table of three sides,
+// side 2's unless side2 names C); with duplicate every twin counts. With
+// three sides A's margin is its score less the mean of the other two, and
+// its score in a deal its share of the two pairwise comparisons.
 struct Summary {
   int64_t rows = 0;
   ScoreStats score;
@@ -95,8 +99,8 @@ struct Summary {
 };
 // The summary of a run's rows (with its sequential test and status) ...
 Summary summarize(std::span<const DealRow> rows, const ExperimentConfig& c);
-// ... or of rows alone.
-Summary summarize(std::span<const DealRow> rows, bool duplicate);
+// ... or of rows alone, at a table of `sides` sides.
+Summary summarize(std::span<const DealRow> rows, bool duplicate, int sides = 2);
 
 // A games run. A drawn or abandoned game counts as a draw.
 struct GameSummary {
@@ -108,7 +112,7 @@ struct GameSummary {
   std::string_view status;  // "complete" or "partial"
 };
 GameSummary summarize_games(std::span<const GameRow> rows, const ExperimentConfig& c);
-GameSummary summarize_games(std::span<const GameRow> rows, bool duplicate);
+GameSummary summarize_games(std::span<const GameRow> rows, bool duplicate, int sides = 2);
 
 // One deal's (or game's) result for A, for score_stats: its index, its twin,
 // A's score (1, 1/2 or 0) and A's margin.
