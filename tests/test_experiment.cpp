@@ -537,6 +537,11 @@ TEST(ThreeSides, RowsAreTheSameOnAnyThreadCountAndMergeExactly) {
   });
   EXPECT_EQ(rows_to_csv(merged, 3), csv);
   EXPECT_EQ(summary_to_json(c, summarize(merged, c)), summary_to_json(c, summarize(one, c)));
+  // Every agent plays every side equally often: A's margin is its mean score
+  // less the mean of B's and C's.
+  const Summary s = summarize(one, c);
+  EXPECT_NEAR(s.margin.mean, s.agent_score[0] - (s.agent_score[1] + s.agent_score[2]) / 2, 1e-9);
+  EXPECT_NEAR(s.agent_first[0] + s.agent_first[1] + s.agent_first[2], 1.0, 1e-9);
   // A reads a three-side file only as one.
   std::vector<DealRow> rows;
   std::string error;

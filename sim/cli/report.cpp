@@ -101,6 +101,17 @@ void print_summary(const ExperimentConfig& c, const Summary& s) {
     fmt::print("  mean margin  {:+.1f} points per deal for side 0 [{:+.1f}, {:+.1f}]\n", s.margin.mean,
                s.margin.lo, s.margin.hi);
   }
+  if (s.sides > 2) {
+    // Without side2, B's spec plays sides 1 and 2: one figure for both.
+    const double b_score = c.side2 ? s.agent_score[1] : (s.agent_score[1] + s.agent_score[2]) / 2;
+    const double b_first = c.side2 ? s.agent_first[1] : (s.agent_first[1] + s.agent_first[2]) / 2;
+    fmt::print(
+        "  per agent    mean deal score of a side it plays: A {:+.1f}, B {:+.1f}{}; wins outright A {:.1f}%, "
+        "B {:.1f}%{}\n",
+        s.agent_score[0], b_score, c.side2 ? fmt::format(", C {:+.1f}", s.agent_score[2]) : "",
+        100 * s.agent_first[0], 100 * b_first,
+        c.side2 ? fmt::format(", C {:.1f}%", 100 * s.agent_first[2]) : "");
+  }
   print_per_deal(s.per_deal);
 }
 

@@ -50,59 +50,41 @@ constexpr Column<Row> column_at(std::string_view name) {
           }};
 }
 
-// The columns of a table of two sides ...
-constexpr std::array<Column<DealRow>, 21> kDealColumns{
-    column<DealRow, &DealRow::deal>("deal"),
-    column<DealRow, &DealRow::swapped>("swapped"),
-    column<DealRow, &DealRow::end>("end"),
-    column<DealRow, &DealRow::out_seat>("out_seat"),
-    column<DealRow, &DealRow::concealed>("concealed"),
-    column<DealRow, &DealRow::turns>("turns"),
-    column<DealRow, &DealRow::actions>("actions"),
-    column_at<DealRow, &DealRow::score, 0>("score0"),
-    column_at<DealRow, &DealRow::score, 1>("score1"),
-    column_at<DealRow, &DealRow::natural_canastas, 0>("natural_canastas0"),
-    column_at<DealRow, &DealRow::natural_canastas, 1>("natural_canastas1"),
-    column_at<DealRow, &DealRow::mixed_canastas, 0>("mixed_canastas0"),
-    column_at<DealRow, &DealRow::mixed_canastas, 1>("mixed_canastas1"),
-    column_at<DealRow, &DealRow::red_threes, 0>("red_threes0"),
-    column_at<DealRow, &DealRow::red_threes, 1>("red_threes1"),
-    column_at<DealRow, &DealRow::opening_turn, 0>("opening_turn0"),
-    column_at<DealRow, &DealRow::opening_turn, 1>("opening_turn1"),
-    column<DealRow, &DealRow::pickups>("pickups"),
-    column<DealRow, &DealRow::pickup_cards>("pickup_cards"),
-    column<DealRow, &DealRow::freezes>("freezes"),
-    column<DealRow, &DealRow::blocks>("blocks"),
-};
-// ... and of three.
-constexpr std::array<Column<DealRow>, 26> kDealColumns3{
-    column<DealRow, &DealRow::deal>("deal"),
-    column<DealRow, &DealRow::swapped>("swapped"),
-    column<DealRow, &DealRow::end>("end"),
-    column<DealRow, &DealRow::out_seat>("out_seat"),
-    column<DealRow, &DealRow::concealed>("concealed"),
-    column<DealRow, &DealRow::turns>("turns"),
-    column<DealRow, &DealRow::actions>("actions"),
-    column_at<DealRow, &DealRow::score, 0>("score0"),
-    column_at<DealRow, &DealRow::score, 1>("score1"),
-    column_at<DealRow, &DealRow::score, 2>("score2"),
-    column_at<DealRow, &DealRow::natural_canastas, 0>("natural_canastas0"),
-    column_at<DealRow, &DealRow::natural_canastas, 1>("natural_canastas1"),
-    column_at<DealRow, &DealRow::natural_canastas, 2>("natural_canastas2"),
-    column_at<DealRow, &DealRow::mixed_canastas, 0>("mixed_canastas0"),
-    column_at<DealRow, &DealRow::mixed_canastas, 1>("mixed_canastas1"),
-    column_at<DealRow, &DealRow::mixed_canastas, 2>("mixed_canastas2"),
-    column_at<DealRow, &DealRow::red_threes, 0>("red_threes0"),
-    column_at<DealRow, &DealRow::red_threes, 1>("red_threes1"),
-    column_at<DealRow, &DealRow::red_threes, 2>("red_threes2"),
-    column_at<DealRow, &DealRow::opening_turn, 0>("opening_turn0"),
-    column_at<DealRow, &DealRow::opening_turn, 1>("opening_turn1"),
-    column_at<DealRow, &DealRow::opening_turn, 2>("opening_turn2"),
-    column<DealRow, &DealRow::pickups>("pickups"),
-    column<DealRow, &DealRow::pickup_cards>("pickup_cards"),
-    column<DealRow, &DealRow::freezes>("freezes"),
-    column<DealRow, &DealRow::blocks>("blocks"),
-};
+// The columns of deals.csv at a table of `Sides` sides: the deal's own, one
+// per side for each value per side (score0, score1, ...), then the pile's.
+template <int Sides>
+constexpr std::array<Column<DealRow>, 11 + 5 * Sides> deal_columns() {
+  std::array<Column<DealRow>, 11 + 5 * Sides> c{};
+  size_t i = 0;
+  c[i++] = column<DealRow, &DealRow::deal>("deal");
+  c[i++] = column<DealRow, &DealRow::swapped>("swapped");
+  c[i++] = column<DealRow, &DealRow::end>("end");
+  c[i++] = column<DealRow, &DealRow::out_seat>("out_seat");
+  c[i++] = column<DealRow, &DealRow::concealed>("concealed");
+  c[i++] = column<DealRow, &DealRow::turns>("turns");
+  c[i++] = column<DealRow, &DealRow::actions>("actions");
+  // One column per side of the array field `Field`, named from `names`.
+  const auto per_side = [&]<auto Field, int... I>(std::integer_sequence<int, I...>,
+                                                  std::array<std::string_view, 3> names) {
+    ((c[i++] = column_at<DealRow, Field, I>(names[I])), ...);
+  };
+  constexpr auto sides = std::make_integer_sequence<int, Sides>();
+  per_side.template operator()<&DealRow::score>(sides, {"score0", "score1", "score2"});
+  per_side.template operator()<&DealRow::natural_canastas>(
+      sides, {"natural_canastas0", "natural_canastas1", "natural_canastas2"});
+  per_side.template operator()<&DealRow::mixed_canastas>(
+      sides, {"mixed_canastas0", "mixed_canastas1", "mixed_canastas2"});
+  per_side.template operator()<&DealRow::red_threes>(sides, {"red_threes0", "red_threes1", "red_threes2"});
+  per_side.template operator()<&DealRow::opening_turn>(sides,
+                                                       {"opening_turn0", "opening_turn1", "opening_turn2"});
+  c[i++] = column<DealRow, &DealRow::pickups>("pickups");
+  c[i++] = column<DealRow, &DealRow::pickup_cards>("pickup_cards");
+  c[i++] = column<DealRow, &DealRow::freezes>("freezes");
+  c[i++] = column<DealRow, &DealRow::blocks>("blocks");
+  return c;
+}
+constexpr auto kDealColumns = deal_columns<2>();
+constexpr auto kDealColumns3 = deal_columns<3>();
 
 // A game row's own columns (a total per side), then one per field of its DealCounts.
 template <size_t I>
@@ -113,23 +95,19 @@ constexpr Column<GameRow> count_column() {
 }
 template <int Sides, size_t... I>
 constexpr std::array<Column<GameRow>, 4 + Sides + sizeof...(I)> game_columns(std::index_sequence<I...>) {
-  if constexpr (Sides == 3)
-    return {column<GameRow, &GameRow::game>("game"),
-            column<GameRow, &GameRow::swapped>("swapped"),
-            column<GameRow, &GameRow::end>("end"),
-            column<GameRow, &GameRow::winner>("winner"),
-            column_at<GameRow, &GameRow::total, 0>("total0"),
-            column_at<GameRow, &GameRow::total, 1>("total1"),
-            column_at<GameRow, &GameRow::total, 2>("total2"),
-            count_column<I>()...};
-  else
-    return {column<GameRow, &GameRow::game>("game"),
-            column<GameRow, &GameRow::swapped>("swapped"),
-            column<GameRow, &GameRow::end>("end"),
-            column<GameRow, &GameRow::winner>("winner"),
-            column_at<GameRow, &GameRow::total, 0>("total0"),
-            column_at<GameRow, &GameRow::total, 1>("total1"),
-            count_column<I>()...};
+  std::array<Column<GameRow>, 4 + Sides + sizeof...(I)> c{};
+  size_t i = 0;
+  c[i++] = column<GameRow, &GameRow::game>("game");
+  c[i++] = column<GameRow, &GameRow::swapped>("swapped");
+  c[i++] = column<GameRow, &GameRow::end>("end");
+  c[i++] = column<GameRow, &GameRow::winner>("winner");
+  constexpr std::array<std::string_view, 3> totals{"total0", "total1", "total2"};
+  [&]<int... S>(std::integer_sequence<int, S...>) {
+    ((c[i++] = column_at<GameRow, &GameRow::total, S>(totals[S])), ...);
+  }
+  (std::make_integer_sequence<int, Sides>());
+  ((c[i++] = count_column<I>()), ...);
+  return c;
 }
 constexpr auto kGameColumns2 = game_columns<2>(std::make_index_sequence<deal_count_fields().size()>());
 constexpr auto kGameColumns3 = game_columns<3>(std::make_index_sequence<deal_count_fields().size()>());
@@ -307,7 +285,23 @@ bool game_rows_from_csv(std::string_view text, std::vector<GameRow>& rows, std::
 }
 
 std::string summary_to_json(const ExperimentConfig& c, const Summary& s) {
-  return summary_json("canasta-summary/2", c, s, "tied", {"unpaired_margin_width", s.unpaired_width}, s.sprt);
+  std::string out =
+      summary_json("canasta-summary/2", c, s, "tied", {"unpaired_margin_width", s.unpaired_width}, s.sprt);
+  if (s.sides > 2) {
+    // Tables of three sides: per agent, its mean deal score and its share of outright wins.
+    std::string agents;
+    JsonWriter w(agents);
+    w.begin_object();
+    for (int role = 0; role < s.sides; ++role)
+      w.key("side" + std::to_string(role))
+          .begin_object()
+          .field("mean_score", s.agent_score[role])
+          .field("first", s.agent_first[role])
+          .end_object();
+    w.end_object();
+    out.insert(out.rfind('}'), ",\"agents\":" + agents);
+  }
+  return out;
 }
 
 std::string game_summary_to_json(const ExperimentConfig& c, const GameSummary& s) {

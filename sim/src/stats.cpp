@@ -218,6 +218,22 @@ Summary summarize(std::span<const DealRow> rows, bool duplicate, int sides) {
     counts.add(r);
   }
   if (duplicate) paired = grouped(rows, margins, [](const DealRow& r) { return r.deal; });
+  s.sides = sides;
+  if (sides > 2) {
+    std::array<double, kMaxTeams> n{};
+    for (const DealRow& r : rows) {
+      const int32_t best = *std::max_element(r.score, r.score + sides);
+      const auto firsts = std::count(r.score, r.score + sides, best);
+      for (int side = 0; side < sides; ++side) {
+        const int role = role_of(side, r.swapped, sides);
+        n[role] += 1;
+        s.agent_score[role] += r.score[side];
+        s.agent_first[role] += r.score[side] == best ? 1.0 / static_cast<double>(firsts) : 0.0;
+      }
+    }
+    for (int role = 0; role < sides; ++role)
+      if (n[role] > 0) s.agent_score[role] /= n[role], s.agent_first[role] /= n[role];
+  }
   s.score = score_stats(outcomes, duplicate);
   s.score.pairwise = sides > 2;
   const Interval unpaired = mean_interval(margins);

@@ -126,6 +126,19 @@ def test_sim_rows_and_summary(tmp_path):
         canasta.sim(side0="ismcts:c=nan")
 
 
+def test_sim_at_a_table_of_three_sides(tmp_path):
+    run = canasta.sim(profile="spanish-3p", side0="heuristic", side1="random", side2="basic", deals=40, seed=3)
+    rows, summary = run["rows"], run["summary"]
+    assert len(rows) == 6 * 40 and rows["score"].shape == (240, 3)  # every order of the three agents
+    assert summary["config"]["side2"] == "basic"
+    out = tmp_path / "three"
+    subprocess.run([CANASTA, "sim", "--profile", "spanish-3p", "--side0", "heuristic", "--side1", "random",
+                    "--side2", "basic", "--deals", "40", "--seed", "3", "--out", str(out)],
+                   check=True, capture_output=True)
+    back = canasta.read_run(str(out))
+    assert back["summary"] == summary and np.array_equal(back["rows"], rows)
+
+
 def test_python_agent_in_a_sim():
     def greedy(view):
         legal = view.legal_actions()

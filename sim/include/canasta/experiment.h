@@ -80,6 +80,11 @@ int player_of(const Rules& rules, int seat, int twin);
 // The table side that side0's agent ("A") plays in twin `twin` at a table
 // of `sides` sides.
 inline int a_side_of(int twin, int sides) { return twin < sides ? twin : (2 * sides - twin) % sides; }
+// The agent (0 A, 1 B, 2 C: the side whose spec it is) that plays table side
+// `side` in twin `twin`.
+inline int role_of(int side, int twin, int sides) {
+  return (((twin >= sides ? -side : side) - twin % sides) % sides + sides) % sides;
+}
 
 // One played deal. Columns of deals.csv, in this order (sim/doc/experiments.md).
 struct DealRow {

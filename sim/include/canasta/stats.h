@@ -96,6 +96,11 @@ struct Summary {
   PerDeal per_deal;                // game-level counts
   std::string_view status;         // "complete", "decided" (by the sequential test) or "partial"
   std::optional<SprtResult> sprt;  // when the run has a sequential test
+  // Tables of three sides: per agent, by the side whose spec it is (side 2's
+  // is side 1's unless side2 is given), the mean deal score of a table side it
+  // plays, and the share of those deals it won outright (ties split).
+  int sides = 2;
+  std::array<double, kMaxTeams> agent_score{}, agent_first{};
 };
 // The summary of a run's rows (with its sequential test and status) ...
 Summary summarize(std::span<const DealRow> rows, const ExperimentConfig& c);
