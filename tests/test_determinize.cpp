@@ -180,3 +180,42 @@ TEST(Determinize, ExactMethodMatchesRejection) {
 
 }  // namespace
 }  // namespace canasta::test
+
+namespace canasta::test {
+namespace {
+
+// Every spanish table: positions of random-play deals determinized from the
+// seat to move are consistent states that seat cannot tell from the real
+// one, with every hand and the stock the right size.
+TEST(Determinize, EverySpanishTable) {
+  for (const char* profile : {"spanish", "spanish-2p", "spanish-3p", "spanish-6p", "spanish-6p3"}) {
+    SCOPED_TRACE(profile);
+    const Rules r = rules_of(profile);
+    ActionList list;
+    int checked = 0;
+    for (int k = 0; k < 20; ++k) {
+      State s;
+      start_single_deal(s, r, 31, k);
+      Rng play(derive_seed(31, Stream::kTest, static_cast<uint64_t>(k)));
+      Rng rng(k);
+      for (int step = 0; !s.over(); ++step) {
+        if (step % 7 == 0) {
+          const View v(s, s.actor());
+          const State d = v.determinize(rng);
+          ASSERT_EQ(check_invariants(d), nullptr) << position_to_string(d);
+          EXPECT_TRUE(View(d, s.actor()) == v);
+          for (int seat = 0; seat < r.players; ++seat) EXPECT_EQ(d.hand[seat].total(), s.hand[seat].total());
+          EXPECT_EQ(d.stock_size(), s.stock_size());
+          EXPECT_EQ(d.red3_pending, s.red3_pending);  // replacements owed for exposed red threes are public
+          ++checked;
+        }
+        legal_actions(s, list);
+        apply(s, list[static_cast<int>(play.below(static_cast<uint32_t>(list.size())))]);
+      }
+    }
+    EXPECT_GT(checked, 100);
+  }
+}
+
+}  // namespace
+}  // namespace canasta::test
