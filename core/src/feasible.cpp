@@ -95,14 +95,16 @@ Greedy greedy_max_dp(CardSet hand, const TeamMelds& m, const Rules& r) {
     int melded = 0;
   };
   std::array<Cell, kDSpan> best{}, next{};
-  best[-kDMin] = {0, 0};
+  int lo = -kDMin, hi = -kDMin;  // the cells that can be reached
+  best[lo] = {0, 0};
   RankMove moves[128];
   for (int k = kFirstNatural; k <= kLastNatural; ++k) {
     const int n = hand.count(k);
     if (n == 0 && !m.has(k)) continue;
     const int cnt = rank_moves(m, k, n, false, r, moves);
     next.fill(Cell{});
-    for (int i = 0; i < kDSpan; ++i) {
+    int nlo = kDSpan, nhi = -1;
+    for (int i = lo; i <= hi; ++i) {
       if (best[i].value < 0) continue;
       for (int c = 0; c < cnt; ++c) {
         const int j = i + moves[c].d;
@@ -110,9 +112,13 @@ Greedy greedy_max_dp(CardSet hand, const TeamMelds& m, const Rules& r) {
         const Cell cand{best[i].value + moves[c].x * card_value(k), best[i].melded + moves[c].x};
         if (cand.value > next[j].value || (cand.value == next[j].value && cand.melded < next[j].melded))
           next[j] = cand;
+        nlo = std::min(nlo, j);
+        nhi = std::max(nhi, j);
       }
     }
     best = next;
+    lo = nlo;
+    hi = nhi;
   }
   const int wilds = hand.wilds(), jokers = hand.count(kJoker);
   const WildMeld wm = wild_meld_of(m, r);
@@ -132,10 +138,16 @@ Greedy greedy_max_dp(CardSet hand, const TeamMelds& m, const Rules& r) {
 }
 
 MeldAll meld_all_dp(CardSet hand, const TeamMelds& m, const Rules& r) {
-  // most[D]: the most canastas of natural ranks with net wild change D (-1: impossible).
+  // A single natural of a rank the side has not melded can never go: the
+  // common answer, found before any table is built.
+  for (uint16_t kinds = hand.kinds() & ~m.ranks() & 0x7FF0; kinds; kinds &= static_cast<uint16_t>(kinds - 1))
+    if (hand.count(std::countr_zero(kinds)) == 1) return {false, 0};
+  // most[D]: the most canastas of natural ranks with net wild change D (-1:
+  // impossible); only the cells lo .. hi can be reached.
   std::array<int, kDSpan> most{}, next{};
   most.fill(-1);
-  most[-kDMin] = 0;
+  int lo = -kDMin, hi = -kDMin;
+  most[lo] = 0;
   RankMove moves[128];
   for (int k = kFirstNatural; k <= kLastNatural; ++k) {
     const int n = hand.count(k);
@@ -143,15 +155,21 @@ MeldAll meld_all_dp(CardSet hand, const TeamMelds& m, const Rules& r) {
     const int cnt = rank_moves(m, k, n, true, r, moves);
     if (cnt == 0) return {false, 0};
     next.fill(-1);
-    for (int i = 0; i < kDSpan; ++i) {
+    int nlo = kDSpan, nhi = -1;
+    for (int i = lo; i <= hi; ++i) {
       if (most[i] < 0) continue;
       for (int c = 0; c < cnt; ++c) {
         const int j = i + moves[c].d;
         if (j < 0 || j >= kDSpan) continue;
         next[j] = std::max(next[j], most[i] + (moves[c].can ? 1 : 0));
+        nlo = std::min(nlo, j);
+        nhi = std::max(nhi, j);
       }
     }
+    if (nhi < 0) return {false, 0};
     most = next;
+    lo = nlo;
+    hi = nhi;
   }
   const int wilds = hand.wilds();
   const WildMeld wm = wild_meld_of(m, r);
