@@ -59,6 +59,21 @@ TEST(Spanish, EveryTableDealsAndSeats) {
   }
 }
 
+// Two players need two canastas to go out; three play each for themselves
+// (no partner to ask).
+TEST(Spanish, TwoPlayersNeedTwoCanastasThreeNeverAsk) {
+  const std::string one = "K: K K K K K K K; A: A A A";
+  const std::string two = "K: K K K K K K K; A: A A A A A A A";
+  EXPECT_FALSE(legal(meld_turn("9", one, "spanish-2p"), "discard 9"));
+  EXPECT_TRUE(legal(meld_turn("9", two, "spanish-2p"), "discard 9"));
+  EXPECT_TRUE(legal(meld_turn("9", one, "spanish"), "discard 9"));
+  State three = meld_turn("9 9 9 4", one, "spanish-3p");
+  EXPECT_FALSE(legal(three, "ask"));
+  EXPECT_TRUE(legal(three, "meld 9: 9 9 9"));
+  State four = meld_turn("9 9 9 4", one, "spanish");
+  EXPECT_TRUE(legal(four, "ask"));
+}
+
 // Six players in two teams of three: the player asks the next player of the
 // side (seat + 2), never an opponent.
 TEST(Spanish, SixInTwoTeamsAsksTheNextPartner) {
