@@ -295,15 +295,27 @@ TEST(Spanish, BlackThreesOnlyToGoOutNeverWithWilds) {
 
 // --- Worked examples (core/doc/rules.md, spanish) ---------------------------
 
+// Side 0's score once seat `seat` (who holds `hand`, its side showing
+// `melds0`, the other side `melds1`) plays `last` and goes out; the rest of
+// the cards are in seat 3's hand, which is side 1's.
+DealScore went_out_score(int seat, const std::string& hand, const std::string& melds0,
+                         const std::string& melds1, const std::string& last) {
+  std::string empty;  // the other hands of seats 0 to 2 hold nothing
+  for (int other = 0; other < 3; ++other)
+    if (other != seat) empty += "\nhand" + std::to_string(other) + ":";
+  State s = es("seat: " + std::to_string(seat) + "\nphase: meld\nflags: drew_stock\nhand" +
+               std::to_string(seat) + ": " + hand + "\nmelds0: " + melds0 + "\nmelds1: " + melds1 +
+               "\nmelded_before: 0 1 2 3" + empty + "\nhand3: rest");
+  play(s, last);
+  EXPECT_EQ(s.end, EndReason::kWentOut);
+  EXPECT_FALSE(s.concealed);
+  return deal_score(s)[0];
+}
+
 // A side whose only meld is a wild canasta of four jokers and three twos, no
 // red threes, nothing left in its hands, the opponents went out: 2260.
 TEST(SpanishExamples, WildCanasta2260) {
-  State s =
-      es("seat: 1\nphase: meld\nflags: drew_stock\nhand1: 9\nmelds0: wild: JK JK JK JK 2 2 2\n"
-         "melds1: Q: Q Q Q Q Q Q Q\nmelded_before: 0 1 2 3\nhand0:\nhand2:\nhand3: rest");
-  play(s, "discard 9");
-  ASSERT_EQ(s.end, EndReason::kWentOut);
-  const DealScore d = deal_score(s)[0];
+  const DealScore d = went_out_score(1, "9", "wild: JK JK JK JK 2 2 2", "Q: Q Q Q Q Q Q Q", "discard 9");
   EXPECT_EQ(d.melded, 260);
   EXPECT_EQ(d.canastas, 2000);
   EXPECT_EQ(d.total(), 2260);
@@ -312,13 +324,7 @@ TEST(SpanishExamples, WildCanasta2260) {
 // Going out (not concealed) melding four black threes, with a natural canasta
 // of seven queens and nothing else: 500 + 70 + 500 + 100 = 1170.
 TEST(SpanishExamples, FourBlackThrees1170) {
-  State s =
-      es("seat: 0\nphase: meld\nflags: drew_stock\nhand0: 3b 3b 3b 3b\nmelds0: Q: Q Q Q Q Q Q Q\n"
-         "melded_before: 0 2\nhand2:\nhand1: rest");
-  play(s, "meld 3b: 3b 3b 3b 3b");
-  ASSERT_EQ(s.end, EndReason::kWentOut);
-  EXPECT_FALSE(s.concealed);
-  const DealScore d = deal_score(s)[0];
+  const DealScore d = went_out_score(0, "3b 3b 3b 3b", "Q: Q Q Q Q Q Q Q", "", "meld 3b: 3b 3b 3b 3b");
   EXPECT_EQ(d.melded, 570);
   EXPECT_EQ(d.going_out, 100);
   EXPECT_EQ(d.total(), 1170);
@@ -327,12 +333,9 @@ TEST(SpanishExamples, FourBlackThrees1170) {
 // Natural canastas of fours, fives, sixes, sevens and eights, going out:
 // 4 x 35 + 70 + 5 x 500 + 500 (canastrón) + 100 = 3310.
 TEST(SpanishExamples, Canastron3310) {
-  State s =
-      es("seat: 0\nphase: meld\nflags: drew_stock\nhand0: 9\n"
-         "melds0: 4: 4 4 4 4 4 4 4; 5: 5 5 5 5 5 5 5; 6: 6 6 6 6 6 6 6; 7: 7 7 7 7 7 7 7; 8: 8 8 8 8 8 8 8\n"
-         "melded_before: 0 2\nhand2:\nhand1: rest");
-  play(s, "discard 9");
-  const DealScore d = deal_score(s)[0];
+  const DealScore d = went_out_score(
+      0, "9", "4: 4 4 4 4 4 4 4; 5: 5 5 5 5 5 5 5; 6: 6 6 6 6 6 6 6; 7: 7 7 7 7 7 7 7; 8: 8 8 8 8 8 8 8", "",
+      "discard 9");
   EXPECT_EQ(d.premiums, 500);
   EXPECT_EQ(d.total(), 3310);
 }
