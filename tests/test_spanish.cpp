@@ -100,6 +100,10 @@ TEST(Spanish, DealtRedThreesAtTheOwnersFirstTurn) {
     EXPECT_EQ(s.hand[later].count(kRed3), 0);
     const int reds = s.red3[later], cards = s.hand[later].total();
     EXPECT_LT(deal_score(s)[r.team_of(later)].red_threes, 0);  // exposed, and the side has not melded
+    // The replacements owed survive a position's text.
+    State back = position(position_to_string(s));
+    EXPECT_EQ(back.red3_pending, s.red3_pending);
+    EXPECT_NE(position_to_string(s).find("red3_owed"), std::string::npos);
     ActionList list;
     while (!s.over() && s.seat != later) {
       legal_actions(s, list);
@@ -107,6 +111,7 @@ TEST(Spanish, DealtRedThreesAtTheOwnersFirstTurn) {
     }
     if (s.over()) continue;
     EXPECT_GE(s.red3[later], reds);
+    EXPECT_EQ(s.red3_pending >> later & 1U, 0U);
     EXPECT_EQ(s.hand[later].total(), cards + reds);  // each replaced from the stock
     return;
   }

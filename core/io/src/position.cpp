@@ -116,6 +116,13 @@ std::string position_to_string(const State& s) {
       before += std::to_string(seat);
     }
   line("melded_before", before);
+  // Seats whose dealt red threes are exposed but not yet replaced (red3=exposed).
+  if (r.red3_deal == RedThreeDeal::kExposedNow && s.red3_pending) {
+    std::string owed;
+    for (int seat = 0; seat < r.players; ++seat)
+      if (s.red3_pending >> seat & 1U) owed += (owed.empty() ? "" : " ") + std::to_string(seat);
+    line("red3_owed", owed);
+  }
   std::string pile;
   for (int i = 0; i < s.pile_size; ++i) {
     pile += i ? " " : "";
@@ -276,6 +283,14 @@ bool parse_position(std::string_view text, State& s, std::string& error) {
         }
         s.pile[s.pile_size++] = static_cast<uint8_t>(n);
         s.pile_frozen |= is_wild(n) || n == kRed3;
+      }
+    } else if (key == "red3_owed") {
+      for (auto w : words(value)) {
+        if (!to_number(w, n) || n < 0 || n >= r.players || r.red3_deal != RedThreeDeal::kExposedNow) {
+          error = "bad seat in red3_owed (a profile with red3=exposed)";
+          return false;
+        }
+        s.red3_pending |= static_cast<uint8_t>(1U << n);
       }
     } else if (key == "pile_taken") {
       if (value != "yes" && value != "no") {
