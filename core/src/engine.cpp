@@ -58,11 +58,17 @@ bool draw_one(State& s) {
   return true;
 }
 
-// Exposes the red threes dealt to `seat` and replaces them from the stock.
-bool expose_dealt_red3(State& s, int seat) {
+// Exposes the red threes dealt to `seat`; returns how many.
+int expose_dealt_red3(State& s, int seat) {
   const int n = s.hand[seat].count(kRed3);
   s.hand[seat].remove(kRed3, n);
   s.red3[seat] = static_cast<uint8_t>(s.red3[seat] + n);
+  return n;
+}
+
+// Draws `n` replacements for `seat`'s exposed red threes. Returns false when
+// the deal ended (a red three was the last card).
+bool replace_red3(State& s, int seat, int n) {
   const int saved = s.seat;
   s.seat = static_cast<uint8_t>(seat);
   bool alive = true;
@@ -106,27 +112,12 @@ void add_meld(TeamMelds& m, int rank, int naturals, int jokers, int twos) {
   m.twos.add(rank, twos);
 }
 
-// Moves the cards of a cleaning: a natural of the canasta's rank replaces the
-// freed wild card, which joins the meld of dest (with the natural pair, if any).
-void clean_melds(TeamMelds& m, Action a) {
-  const int k = a.kind(), q = a.dest();
-  m.naturals.add(k);
-  m.naturals.add(q, a.naturals());
-  if (a.jokers()) {
-    m.jokers.remove(k);
-    m.jokers.add(q);
-  } else {
-    m.twos.remove(k);
-    m.twos.add(q);
-  }
-}
-
 // The context after melding `used` (with `extra` natural from the pile top) on `rank`.
 TurnCtx after_meld(TurnCtx c, const Rules& r, Action a, int from_pile) {
   const CardSet used = a.cards();
   c.hand = c.hand - used;
   if (a.type() == ActionType::kClean)
-    clean_melds(c.melds, a);
+    detail::apply_clean(c.melds, a);
   else
     add_meld(c.melds, a.kind(), a.naturals() + from_pile, a.jokers(), a.twos());
   c.need -= used.value() + from_pile * card_value(a.kind());
@@ -301,22 +292,10 @@ void meld_phase_actions(const State& s, ActionList& out) {
   // Cleanings: a natural from the hand replaces a wild card of a mixed
   // canasta; the wild card joins another meld at once.
   if (r.closed_canastas)
-    for (int k = kFirstNatural; k <= kLastNatural; ++k) {
-      if (hand.count(k) == 0 || !m.is_canasta(k) || m.wilds(k) == 0) continue;
-      for (int q = kTwo; q <= kLastNatural; ++q) {
-        if (q == k || q == kRed3 || q == kBlack3) continue;
-        for (int pair = 0; pair <= 2; pair += 2) {
-          if (pair ? (q == kTwo || m.has(q) || hand.count(q) < 2)
-                   : !(q == kTwo ? m.wild_meld() > 0 : m.has(q)))
-            continue;
-          if (!detail::meld_shape_ok(m, q, pair, 1, r)) continue;
-          if (m.twos.count(k))
-            consider_move(Action::clean(k, false, q, pair != 0), !fast, 1 + pair, q, 1 + pair);
-          if (m.jokers.count(k))
-            consider_move(Action::clean(k, true, q, pair != 0), !fast, 1 + pair, q, 1 + pair);
-        }
-      }
-    }
+    detail::for_each_clean(m, hand, r, [&](Action a) {
+      const int moved = 1 + a.naturals();  // from the hand, and onto the destination
+      consider_move(a, !fast, moved, a.dest(), moved);
+    });
 
   // Discards, in kind order. With two cards or more the turn simply ends;
   // the last card ends it by going out.
@@ -374,13 +353,11 @@ void begin_turn(State& s) {
   s.phase = Phase::kDraw;
   if (s.red3_pending >> s.seat & 1U) {
     s.red3_pending = static_cast<uint8_t>(s.red3_pending & ~(1U << s.seat));
-    if (s.rules.red3_deal == RedThreeDeal::kExposedNow) {
-      // Every red three the seat has before its first turn was dealt to it.
-      for (int i = s.red3[s.seat]; i > 0; --i)
-        if (!draw_one(s)) return;
-    } else if (!expose_dealt_red3(s, s.seat)) {
-      return;
-    }
+    // With kExposedNow they were exposed at the deal: every red three the
+    // seat has before its first turn was dealt to it.
+    const int n =
+        s.rules.red3_deal == RedThreeDeal::kExposedNow ? s.red3[s.seat] : expose_dealt_red3(s, s.seat);
+    if (!replace_red3(s, s.seat, n)) return;
   }
   if (s.stock_size() == 0) {
     Action takes[3];
@@ -410,26 +387,20 @@ void check_opened(State& s) {
   }
 }
 
-// Melds `a` (plus `from_pile` natural from the pile top) for the player's side.
+// Melds `a` (plus `from_pile` natural from the pile top) for the player's
+// side; a cleaning also moves its wild card to the meld of its destination.
 void meld(State& s, Action a, int from_pile) {
   const CardSet used = a.cards();
   s.hand[s.seat] = s.hand[s.seat] - used;
   forget_played(s, used);
-  add_meld(s.melds[s.team()], a.kind(), a.naturals() + from_pile, a.jokers(), a.twos());
+  const bool clean = a.type() == ActionType::kClean;
+  if (clean)
+    detail::apply_clean(s.melds[s.team()], a);
+  else
+    add_meld(s.melds[s.team()], a.kind(), a.naturals() + from_pile, a.jokers(), a.twos());
   s.turn_value = static_cast<int16_t>(s.turn_value + used.value() + from_pile * card_value(a.kind()));
-  if (s.start_ranks >> a.kind() & 1U) s.flags |= kAddedToOld;
+  if ((s.start_ranks >> a.kind() & 1U) || (clean && (s.start_ranks >> a.dest() & 1U))) s.flags |= kAddedToOld;
   if (a.kind() == kBlack3) s.flags |= kCommitted;
-  check_opened(s);
-}
-
-// A cleaning (profiles with closed canastas).
-void clean(State& s, Action a) {
-  const CardSet used = a.cards();
-  s.hand[s.seat] = s.hand[s.seat] - used;
-  forget_played(s, used);
-  clean_melds(s.melds[s.team()], a);
-  s.turn_value = static_cast<int16_t>(s.turn_value + used.value());
-  if ((s.start_ranks >> a.kind() & 1U) || (s.start_ranks >> a.dest() & 1U)) s.flags |= kAddedToOld;
   check_opened(s);
 }
 
@@ -468,11 +439,9 @@ void start_deal(State& s, const Rules& rules, const Deck& deck, int deck_size, i
     } else if (rules.red3_deal == RedThreeDeal::kExposedNow) {
       // Exposed now (they score even if the owner never plays); the owner
       // draws their replacements when the first turn begins.
-      const int n = s.hand[seat].count(kRed3);
-      s.hand[seat].remove(kRed3, n);
-      s.red3[seat] = static_cast<uint8_t>(s.red3[seat] + n);
+      expose_dealt_red3(s, seat);
       s.red3_pending |= static_cast<uint8_t>(1U << seat);
-    } else if (!expose_dealt_red3(s, seat)) {
+    } else if (!replace_red3(s, seat, expose_dealt_red3(s, seat))) {
       return;
     }
   }
@@ -529,13 +498,9 @@ void apply_unchecked(State& s, Action a) {
       break;
     }
     case ActionType::kMeld:
-      s.flags |= kMeldedExtra;
-      meld(s, a, 0);
-      check_out(s);
-      break;
     case ActionType::kClean:
       s.flags |= kMeldedExtra;
-      clean(s, a);
+      meld(s, a, 0);
       check_out(s);
       break;
     case ActionType::kAsk:

@@ -11,7 +11,6 @@ namespace {
 int wild_room(int nat, int wild, const Rules& r) {
   int cap = r.max_wilds - wild;
   if (r.wilds_le_naturals) cap = std::min(cap, nat - wild);
-  if (r.closed_canastas) cap = std::min(cap, kCanastaSize - nat - wild);
   return std::max(cap, 0);
 }
 
@@ -27,8 +26,8 @@ int wild_room(int nat, int wild, const Rules& r) {
 // meld. Every plan that satisfies these counts can be played in some order
 // (naturals first, then cleanings, then wild cards), so the programme is exact.
 
-constexpr int kDMin = -kCanastaSize;      // net wild cards freed, at most what the wild meld absorbs
-constexpr int kDMax = 2 * kMaxSeats + 6;  // net wild cards placed, at most the hand's (12 twos, 6 jokers)
+constexpr int kDMin = -kCanastaSize;  // net wild cards freed, at most what the wild meld absorbs
+constexpr int kDMax = 18;             // net wild cards placed, at most the hand's (12 twos, 6 jokers)
 constexpr int kDSpan = kDMax - kDMin + 1;
 
 // One way to play rank k this turn.
@@ -214,8 +213,8 @@ bool out_with(CardSet rest, const TurnCtx& c, const Rules& r, int min_value) {
   return false;
 }
 
-// The context after moving the cards of `used` from the hand to the melds
-// `into` (and `moved` between melds, for a cleaning).
+// The context after moving the cards of `used` from the hand, the side's
+// melds becoming `into`.
 TurnCtx with_cards(TurnCtx c, CardSet used, const TeamMelds& into) {
   c.hand = c.hand - used;
   c.melds = into;
@@ -264,31 +263,16 @@ bool pending_out(const TurnCtx& c, const Rules& r, int from) {
         if (meld_shape_ok(c.melds, kTwo, 0, j + t, r) &&
             pending_next(with_meld(c, kTwo, 0, j, t), r, kBlack3))
           return true;
-  if (r.closed_canastas)
-    for (int k = kFirstNatural; k <= kLastNatural; ++k) {
-      if (!c.melds.is_canasta(k) || c.melds.wilds(k) == 0 || hand.count(k) == 0) continue;
-      for (int q = kTwo; q <= kLastNatural; ++q) {
-        if (q == k || q == kRed3 || q == kBlack3) continue;
-        for (int pair = 0; pair <= 2; pair += 2) {
-          if (pair ? (q == kTwo || c.melds.has(q) || hand.count(q) < 2)
-                   : !(q == kTwo ? c.melds.wild_meld() > 0 : c.melds.has(q)))
-            continue;
-          for (int joker = 0; joker <= 1; ++joker) {
-            if ((joker ? c.melds.jokers.count(k) : c.melds.twos.count(k)) == 0) continue;
-            TeamMelds m = c.melds;
-            m.naturals.add(k);
-            (joker ? m.jokers : m.twos).remove(k);
-            if (!meld_shape_ok(m, q, pair, 1, r)) continue;
-            m.naturals.add(q, pair);
-            (joker ? m.jokers : m.twos).add(q);
-            CardSet used;
-            used.add(k);
-            used.add(q, pair);
-            if (pending_next(with_cards(c, used, m), r, from)) return true;
-          }
-        }
-      }
-    }
+  if (r.closed_canastas) {
+    bool out = false;
+    for_each_clean(c.melds, hand, r, [&](Action a) {
+      if (out) return;
+      TeamMelds m = c.melds;
+      apply_clean(m, a);
+      out = pending_next(with_cards(c, a.cards(), m), r, from);
+    });
+    if (out) return true;
+  }
   for (int k = std::max(from, static_cast<int>(kBlack3)); k <= kLastNatural; ++k) {
     const int n = hand.count(k);
     const bool has = c.melds.has(k);

@@ -41,4 +41,37 @@ bool viable(const TurnCtx& c, const Rules& r);
 // True when a meld of rank `rank` with these added cards is a legal meld.
 bool meld_shape_ok(const TeamMelds& m, int rank, int naturals, int wilds, const Rules& r);
 
+// The melds after the cleaning `a`: a natural of the canasta's rank replaces
+// the freed wild card, which joins the meld of a.dest() (with the natural
+// pair from the hand, if any).
+inline void apply_clean(TeamMelds& m, Action a) {
+  const int k = a.kind(), q = a.dest();
+  m.naturals.add(k);
+  m.naturals.add(q, a.naturals());
+  CardSet& wild = a.jokers() ? m.jokers : m.twos;
+  wild.remove(k);
+  wild.add(q);
+}
+
+// Calls f(a) for every cleaning the cards of `hand` allow on `m` (profiles
+// with closed canastas), in the canonical order (types.h). Only the shapes are
+// checked here; whether the turn can then be finished is the caller's question.
+template <class F>
+void for_each_clean(const TeamMelds& m, CardSet hand, const Rules& r, F&& f) {
+  for (int k = kFirstNatural; k <= kLastNatural; ++k) {
+    if (hand.count(k) == 0 || !m.is_canasta(k) || m.wilds(k) == 0) continue;
+    for (int q = kTwo; q <= kLastNatural; ++q) {
+      if (q == k || q == kRed3 || q == kBlack3) continue;
+      for (int pair = 0; pair <= 2; pair += 2) {
+        // Onto an existing meld (the wild meld included), or a new one with a pair.
+        if (pair ? (q == kTwo || m.has(q) || hand.count(q) < 2) : !(q == kTwo ? m.wild_meld() > 0 : m.has(q)))
+          continue;
+        if (!meld_shape_ok(m, q, pair, 1, r)) continue;
+        if (m.twos.count(k)) f(Action::clean(k, false, q, pair != 0));
+        if (m.jokers.count(k)) f(Action::clean(k, true, q, pair != 0));
+      }
+    }
+  }
+}
+
 }  // namespace canasta::detail

@@ -5,6 +5,7 @@
 #include <array>
 #include <iterator>
 #include <limits>
+#include <type_traits>
 
 #include "canasta/json.h"
 #include "canasta/profile.h"
@@ -260,6 +261,19 @@ std::string summary_json(std::string_view format, const ExperimentConfig& c, con
     w.end_object();
   }
   per_deal(w, s.per_deal);
+  if constexpr (std::is_same_v<S, Summary>) {
+    // Tables of three sides: per agent, its mean deal score and its share of outright wins.
+    if (s.sides > 2) {
+      w.key("agents").begin_object();
+      for (int role = 0; role < s.sides; ++role)
+        w.key("side" + std::to_string(role))
+            .begin_object()
+            .field("mean_score", s.agent_score[role])
+            .field("first", s.agent_first[role])
+            .end_object();
+      w.end_object();
+    }
+  }
   w.end_object();
   return out + "\n";
 }
@@ -285,23 +299,7 @@ bool game_rows_from_csv(std::string_view text, std::vector<GameRow>& rows, std::
 }
 
 std::string summary_to_json(const ExperimentConfig& c, const Summary& s) {
-  std::string out =
-      summary_json("canasta-summary/2", c, s, "tied", {"unpaired_margin_width", s.unpaired_width}, s.sprt);
-  if (s.sides > 2) {
-    // Tables of three sides: per agent, its mean deal score and its share of outright wins.
-    std::string agents;
-    JsonWriter w(agents);
-    w.begin_object();
-    for (int role = 0; role < s.sides; ++role)
-      w.key("side" + std::to_string(role))
-          .begin_object()
-          .field("mean_score", s.agent_score[role])
-          .field("first", s.agent_first[role])
-          .end_object();
-    w.end_object();
-    out.insert(out.rfind('}'), ",\"agents\":" + agents);
-  }
-  return out;
+  return summary_json("canasta-summary/2", c, s, "tied", {"unpaired_margin_width", s.unpaired_width}, s.sprt);
 }
 
 std::string game_summary_to_json(const ExperimentConfig& c, const GameSummary& s) {

@@ -77,13 +77,16 @@ int twin_count(const ExperimentConfig& c);
 // move t mod sides seats on, and twins from `sides` on also mirror the table
 // (seat s takes the agent of seat -s), so each side's agents stay together.
 int player_of(const Rules& rules, int seat, int twin);
-// The table side that side0's agent ("A") plays in twin `twin` at a table
-// of `sides` sides.
-inline int a_side_of(int twin, int sides) { return twin < sides ? twin : (2 * sides - twin) % sides; }
 // The agent (0 A, 1 B, 2 C: the side whose spec it is) that plays table side
-// `side` in twin `twin`.
+// `side` in twin `twin` at a table of `sides` sides (player_of, side by side).
 inline int role_of(int side, int twin, int sides) {
   return (((twin >= sides ? -side : side) - twin % sides) % sides + sides) % sides;
+}
+// The table side that side0's agent ("A") plays in twin `twin`.
+inline int a_side_of(int twin, int sides) {
+  int side = 0;
+  while (role_of(side, twin, sides) != 0) ++side;
+  return side;
 }
 
 // One played deal. Columns of deals.csv, in this order (sim/doc/experiments.md).
