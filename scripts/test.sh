@@ -55,7 +55,7 @@ for s in $stages; do
         -DCANASTA_BUILD_TESTS=ON -DCANASTA_BUILD_BENCH=OFF >/dev/null
       cmake --build build-tsan -j"$jobs" --target canasta_tests
       (cd build-tsan && TSAN_OPTIONS="halt_on_error=1" ctest --output-on-failure -j"$jobs" \
-        -R "^(Experiment|Games|Sprt|Tournament|Ismcts|Cli)\.|Signature\.SameOnTwoThreads")
+        -R "^(Experiment|Games|Sprt|Tournament|Ismcts|Cli|Processes)\.|Signature\.SameOnTwoThreads")
       ;;
     mpi)
       stage mpi

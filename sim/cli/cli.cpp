@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -12,6 +13,7 @@
 #include <ctime>
 #include <filesystem>
 #include <iostream>
+#include <tuple>
 
 #include "canasta/json.h"
 #include "canasta/params.h"
@@ -37,9 +39,11 @@ int run(int argc, const char* const* argv) {
   add_tune(app, exit_code);
   add_tournament(app, exit_code);
   add_rules(app, exit_code);
-  // Under mpirun only `sim` is spread over the ranks; any other subcommand
-  // runs on rank 0 alone.
-  if (cluster().size > 1 && cluster().rank != 0 && !(argc > 1 && std::string_view(argv[1]) == "sim"))
+  // Under mpirun `sim`, `tune` and `tournament` are spread over the ranks;
+  // any other subcommand runs on rank 0 alone.
+  const std::string_view command = argc > 1 ? argv[1] : "";
+  if (cluster().size > 1 && cluster().rank != 0 && command != "sim" && command != "tune" &&
+      command != "tournament")
     return 0;
   try {
     app.parse(argc, argv);
@@ -55,6 +59,8 @@ int run(int argc, const char* const* argv) {
   } catch (const InputError& e) {
     std::cerr << "canasta: " << printable(e.message, 400) << "\n";
     return kBadInput;
+  } catch (const QuietExit& e) {
+    return e.code;
   } catch (const std::bad_alloc&) {
     std::cerr << "canasta: out of memory\n";
     return kBadInput;
@@ -157,8 +163,7 @@ bool run_file(const std::string& name) {
 
 int stop_signal() { return g_signal.load(); }
 
-uint64_t fnv1a(std::string_view text) {
-  uint64_t h = 0xcbf29ce484222325ULL;
+uint64_t fnv1a(std::string_view text, uint64_t h) {
   for (const char c : text) h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
   return h;
 }
@@ -220,8 +225,24 @@ OutDir::~OutDir() {
 }
 
 void OutDir::commit(const std::vector<std::pair<std::string, std::string>>& files, const std::string& status,
-                    int64_t rows) {
+                    int64_t rows, const std::vector<std::string>& staged) {
   if (dir_.empty()) return;
+  // The size and checksum of each file: in memory, or read back from the staging directory.
+  std::vector<std::tuple<std::string, int64_t, uint64_t>> sums;
+  for (const auto& [name, text] : files)
+    sums.emplace_back(name, static_cast<int64_t>(text.size()), fnv1a(text));
+  for (const std::string& name : staged) {
+    std::ifstream in(tmp_ + "/" + name, std::ios::binary);
+    std::string block(1 << 20, '\0');
+    int64_t bytes = 0;
+    uint64_t h = kFnvStart;
+    while (in.read(block.data(), static_cast<std::streamsize>(block.size())) || in.gcount() > 0) {
+      h = fnv1a(std::string_view(block.data(), static_cast<size_t>(in.gcount())), h);
+      bytes += in.gcount();
+    }
+    if (!in.eof()) throw InputError{"cannot read back '" + printable(tmp_ + "/" + name) + "'"};
+    sums.emplace_back(name, bytes, h);
+  }
   // The manifest, written with the files: who wrote them, when, and their checksums.
   std::string manifest;
   JsonWriter w(manifest);
@@ -237,11 +258,11 @@ void OutDir::commit(const std::vector<std::pair<std::string, std::string>>& file
   w.field("date", std::string_view(date)).field("status", status).field("rows", rows);
   if (stop_signal()) w.field("stopped_by", signal_name(stop_signal()));
   w.key("files").begin_array();
-  for (const auto& [name, text] : files)
+  for (const auto& [name, bytes, h] : sums)
     w.begin_object()
         .field("name", name)
-        .field("bytes", static_cast<int64_t>(text.size()))
-        .field("fnv1a64", fmt::format("{:016x}", fnv1a(text)))
+        .field("bytes", bytes)
+        .field("fnv1a64", fmt::format("{:016x}", h))
         .end_object();
   w.end_array().end_object();
   manifest += '\n';
@@ -259,7 +280,7 @@ void OutDir::commit(const std::vector<std::pair<std::string, std::string>>& file
   }
   tmp_.clear();
   fmt::print("  files       ");
-  for (const auto& f : files) fmt::print(" {}/{}", dir_, f.first);
+  for (const auto& f : sums) fmt::print(" {}/{}", dir_, std::get<0>(f));
   fmt::print(" {}/run.json\n", dir_);
 }
 
@@ -286,24 +307,30 @@ double Progress::seconds() const {
 
 RecordFile::RecordFile(std::string path) : path_(std::move(path)) {
   if (path_.empty()) return;
-  tmp_ = path_ + ".tmp" + std::to_string(::getpid());
+  // Rank 0's temporary name; under mpirun every rank writes a part beside it.
+  tmp_ = cluster_broadcast(path_ + ".tmp" + std::to_string(::getpid()));
+  part_ = cluster().size > 1 ? tmp_ + ".part" + std::to_string(cluster().rank) : tmp_;
   errno = 0;
-  out_.open(tmp_, std::ios::binary);
+  out_.open(part_, std::ios::binary);
   if (!out_) {
     const std::string why = errno ? std::strerror(errno) : "cannot open";
     tmp_.clear();
+    part_.clear();
     throw InputError{"cannot write '" + printable(path_) + "': " + why};
   }
 }
 
 RecordFile::~RecordFile() {
-  if (!tmp_.empty()) std::filesystem::remove(tmp_);
+  std::error_code ec;
+  if (!part_.empty()) std::filesystem::remove(part_, ec);
+  if (!tmp_.empty() && cluster().rank == 0) std::filesystem::remove(tmp_, ec);
 }
 
 RecordSink RecordFile::sink() {
   if (path_.empty()) return {};
   return [this](const std::string& lines) {
     out_ << lines;
+    sizes_.push_back(static_cast<int64_t>(lines.size()));
     if (!out_) stop_requested() = true;
   };
 }
@@ -311,11 +338,43 @@ RecordSink RecordFile::sink() {
 void RecordFile::finish() {
   if (path_.empty()) return;
   out_.close();
-  std::error_code ec;
+  if (!out_ && cluster().size > 1) cluster_abort("cannot write '" + part_ + "'", kBadInput);
   if (!out_) throw InputError{"cannot write '" + path_ + "'"};
+  if (cluster().size > 1) {
+    // The parts, batch by batch in rank order, into rank 0's temporary file.
+    std::ifstream in(part_, std::ios::binary);
+    cluster_concat(tmp_, "", sizes_, [&](size_t b, std::string& text) {
+      text.resize(static_cast<size_t>(sizes_[b]));
+      if (!in.read(text.data(), static_cast<std::streamsize>(text.size())))
+        cluster_abort("cannot read back '" + part_ + "'", 1);
+    });
+    std::error_code ec;
+    std::filesystem::remove(part_, ec);
+    part_.clear();
+    if (cluster().rank != 0) {
+      tmp_.clear();
+      return;
+    }
+  }
+  std::error_code ec;
   std::filesystem::rename(tmp_, path_, ec);
   if (ec) throw InputError{"cannot write '" + path_ + "': " + ec.message()};
   tmp_.clear();
+  part_.clear();
+}
+
+void on_every_rank(const std::function<void()>& step) {
+  if (cluster().size == 1) return step();
+  std::string error;
+  try {
+    step();
+  } catch (const InputError& e) {
+    error = e.message;
+  }
+  std::array<int64_t, 1> failed{error.empty() ? 0 : 1};
+  cluster_processes().add_up(failed);
+  if (!error.empty()) throw InputError{error};
+  if (failed[0] > 0) throw QuietExit{kBadInput};
 }
 
 }  // namespace canasta::cli

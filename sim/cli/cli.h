@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdint>
 #include <fstream>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -81,17 +82,22 @@ class OutDir {
   OutDir(const OutDir&) = delete;
   OutDir& operator=(const OutDir&) = delete;
   bool wanted() const { return !dir_.empty(); }
+  // The temporary directory, where files may be written before commit().
+  const std::string& staging() const { return tmp_; }
   // Writes the files and run.json (`manifest` fields around the files' list),
-  // then puts the directory in place and lists the files.
+  // then puts the directory in place and lists the files. `staged` names
+  // files already written into staging(), listed after `files`.
   void commit(const std::vector<std::pair<std::string, std::string>>& files, const std::string& status,
-              int64_t rows);
+              int64_t rows, const std::vector<std::string>& staged = {});
 
  private:
   std::string dir_, tmp_;
 };
 
 // FNV-1a, 64 bits: run.json ties the files beside it to itself with it.
-uint64_t fnv1a(std::string_view text);
+// `h` continues the hash of the text before.
+constexpr uint64_t kFnvStart = 0xcbf29ce484222325ULL;
+uint64_t fnv1a(std::string_view text, uint64_t h = kFnvStart);
 
 // The command line the program runs, as run.json records it.
 std::vector<std::string>& command_line();
@@ -114,7 +120,9 @@ class Progress {
 };
 
 // The JSON Lines records of a run, streamed into a temporary file that is
-// renamed to `path` when the run is over (and removed if it fails).
+// renamed to `path` when the run is over (and removed if it fails). Under
+// mpirun each rank streams its batches into a part file of its own, and
+// finish() puts the parts together in order (cluster_concat).
 class RecordFile {
  public:
   explicit RecordFile(std::string path);
@@ -124,8 +132,18 @@ class RecordFile {
   void finish();
 
  private:
-  std::string path_, tmp_;
+  std::string path_, tmp_, part_;
   std::ofstream out_;
+  std::vector<int64_t> sizes_;  // bytes of each batch (under mpirun)
+};
+
+// Runs `step` on every rank and ends the command on all of them when it
+// failed on any: the rank that failed with its own error, the others
+// quietly, so that no rank waits for one that has given up.
+void on_every_rank(const std::function<void()>& step);
+// Ends a command with `code` and no message (another rank has given it).
+struct QuietExit {
+  int code;
 };
 
 // The summaries as the program prints them.

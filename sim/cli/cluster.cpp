@@ -2,9 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <type_traits>
 
 #if defined(CANASTA_MPI)
 #include <mpi.h>
@@ -17,35 +17,15 @@ namespace {
 Cluster g_cluster;
 
 #if defined(CANASTA_MPI)
-// Sends a rank's rows to rank 0 in pieces that MPI's int counts can hold.
-template <class Row>
-void gather(std::vector<Row>& rows) {
-  static_assert(std::is_trivially_copyable_v<Row>);
-  constexpr int64_t kPiece = int64_t{1} << 26;  // bytes a message
-  if (g_cluster.size == 1) return;
-  if (g_cluster.rank != 0) {
-    const int64_t bytes = static_cast<int64_t>(rows.size() * sizeof(Row));
-    MPI_Send(&bytes, 1, MPI_INT64_T, 0, 0, MPI_COMM_WORLD);
-    const auto* p = reinterpret_cast<const char*>(rows.data());
-    for (int64_t at = 0; at < bytes; at += kPiece)
-      MPI_Send(p + at, static_cast<int>(std::min(kPiece, bytes - at)), MPI_BYTE, 0, 1, MPI_COMM_WORLD);
-    rows.clear();
-    return;
-  }
-  for (int from = 1; from < g_cluster.size; ++from) {
-    int64_t bytes = 0;
-    MPI_Recv(&bytes, 1, MPI_INT64_T, from, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    const size_t before = rows.size();
-    rows.resize(before + static_cast<size_t>(bytes) / sizeof(Row));
-    auto* p = reinterpret_cast<char*>(rows.data() + before);
-    for (int64_t at = 0; at < bytes; at += kPiece)
-      MPI_Recv(p + at, static_cast<int>(std::min(kPiece, bytes - at)), MPI_BYTE, from, 1, MPI_COMM_WORLD,
-               MPI_STATUS_IGNORE);
-  }
+// Ends the run when an MPI call fails, naming the rank.
+void check(int status, const char* what, const std::string& path = {}) {
+  if (status == MPI_SUCCESS) return;
+  char text[MPI_MAX_ERROR_STRING];
+  int length = 0;
+  MPI_Error_string(status, text, &length);
+  cluster_abort(
+      fmt::format("{}{}: {}", what, path.empty() ? "" : " '" + path + "'", std::string(text, length)), 1);
 }
-#else
-template <class Row>
-void gather(std::vector<Row>&) {}
 #endif
 
 }  // namespace
@@ -71,23 +51,76 @@ void cluster_stop() {
 
 const Cluster& cluster() { return g_cluster; }
 
-bool cluster_collective(std::array<int64_t, 5>& counts, bool stopped) {
+Processes cluster_processes() {
+  Processes p;
+  p.index = g_cluster.rank;
+  p.count = g_cluster.size;
 #if defined(CANASTA_MPI)
-  if (g_cluster.size > 1) {
-    std::array<int64_t, 6> mine{counts[0], counts[1], counts[2], counts[3], counts[4], stopped ? 1 : 0},
-        sum{};
-    MPI_Allreduce(mine.data(), sum.data(), 6, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
-    for (size_t i = 0; i < counts.size(); ++i) counts[i] = sum[i];
-    return sum[5] > 0;
-  }
-#else
-  (void)counts;
+  p.sum = [](std::span<int64_t> words) {
+    check(MPI_Allreduce(MPI_IN_PLACE, words.data(), static_cast<int>(words.size()), MPI_INT64_T, MPI_SUM,
+                        MPI_COMM_WORLD),
+          "a sum over the ranks");
+  };
 #endif
-  return stopped;
+  return p;
 }
 
-void cluster_gather(std::vector<DealRow>& rows) { gather(rows); }
-void cluster_gather(std::vector<GameRow>& rows) { gather(rows); }
+std::string cluster_broadcast(const std::string& text) {
+#if defined(CANASTA_MPI)
+  if (g_cluster.size > 1) {
+    int64_t size = static_cast<int64_t>(text.size());
+    MPI_Bcast(&size, 1, MPI_INT64_T, 0, MPI_COMM_WORLD);
+    std::string out = g_cluster.rank == 0 ? text : std::string(static_cast<size_t>(size), '\0');
+    MPI_Bcast(out.data(), static_cast<int>(size), MPI_CHAR, 0, MPI_COMM_WORLD);
+    return out;
+  }
+#endif
+  return text;
+}
+
+void cluster_concat(const std::string& path, const std::string& head, const std::vector<int64_t>& sizes,
+                    const std::function<void(size_t b, std::string& text)>& part) {
+#if defined(CANASTA_MPI)
+  // The batches: as many as the rank with the most.
+  int64_t batches = static_cast<int64_t>(sizes.size());
+  MPI_Allreduce(MPI_IN_PLACE, &batches, 1, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD);
+  // Where each part goes: the bytes of the ranks before this one in each
+  // batch (an exclusive scan) and of whole batches (a sum).
+  std::vector<int64_t> mine(static_cast<size_t>(batches), 0), before(mine.size(), 0), total(mine.size(), 0);
+  std::copy(sizes.begin(), sizes.end(), mine.begin());
+  const int n = static_cast<int>(batches);
+  MPI_Exscan(mine.data(), before.data(), n, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+  if (g_cluster.rank == 0) std::fill(before.begin(), before.end(), 0);  // MPI leaves rank 0's undefined
+  MPI_Allreduce(mine.data(), total.data(), n, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+  MPI_File file;
+  check(MPI_File_open(MPI_COMM_WORLD, path.c_str(), MPI_MODE_CREATE | MPI_MODE_WRONLY, MPI_INFO_NULL, &file),
+        "cannot open", path);
+  check(MPI_File_set_size(file, 0), "cannot write", path);
+  int64_t start = static_cast<int64_t>(head.size());
+  if (g_cluster.rank == 0 && !head.empty())
+    check(MPI_File_write_at(file, 0, head.data(), static_cast<int>(head.size()), MPI_CHAR, MPI_STATUS_IGNORE),
+          "cannot write", path);
+  constexpr int64_t kPiece = int64_t{1} << 30;  // bytes a call (MPI counts are ints)
+  std::string text;
+  for (size_t b = 0; b < mine.size(); ++b) {
+    if (mine[b] > 0) {
+      part(b, text);
+      if (static_cast<int64_t>(text.size()) != mine[b]) cluster_abort("a part changed size: " + path, 1);
+      for (int64_t at = 0; at < mine[b]; at += kPiece)
+        check(
+            MPI_File_write_at(file, start + before[b] + at, text.data() + at,
+                              static_cast<int>(std::min(kPiece, mine[b] - at)), MPI_CHAR, MPI_STATUS_IGNORE),
+            "cannot write", path);
+    }
+    start += total[b];
+  }
+  check(MPI_File_close(&file), "cannot write", path);
+#else
+  // One process writes its files from memory (sim.cpp): only ranks come here.
+  (void)path, (void)head, (void)sizes, (void)part;
+  cluster_abort("cluster_concat is for the MPI build", 1);
+#endif
+}
 
 void cluster_abort(const std::string& message, int code) {
   std::fprintf(stderr, "canasta: rank %d of %d: %s\n", g_cluster.rank, g_cluster.size, message.c_str());

@@ -10,6 +10,7 @@
 #include <memory>
 #include <span>
 #include <thread>
+#include <tuple>
 
 #include "canasta/parallel.h"
 #include "canasta/record.h"
@@ -178,23 +179,31 @@ std::array<std::vector<std::string>, 6> twin_specs(const ExperimentConfig& c) {
   return specs;
 }
 
-// The rows of a run: every twin of every index the shard plays, and which
-// indices finished. They grow batch by batch, so that the memory a run holds
-// is what it has played (a sequential test may stop long before the end).
+// The rows of a run: every twin of every index this process plays, and
+// which indices finished. They grow batch by batch, by this process's block
+// of the batch, so that the memory a run holds is what it has played (a
+// sequential test may stop long before the end).
 template <class Row>
 struct Rows {
   int twins;
-  int64_t count;  // indices
+  int64_t count;  // indices of the shard
   std::vector<Row> all;
   std::vector<uint8_t> done;
+  int64_t begin = 0, end = 0, base = 0;  // the current block and its first slot
 
   Rows(const ExperimentConfig& c, int64_t n) : twins(twin_count(c)), count(shard_size(n, c)) {}
-  // Room for the indices before `next`.
-  void grow(int64_t next) {
-    all.resize(static_cast<size_t>(next * twins));
-    done.resize(static_cast<size_t>(next), 0);
+  // Room for the block of indices begin .. end-1.
+  void grow(std::pair<int64_t, int64_t> block) {
+    base = static_cast<int64_t>(done.size());
+    std::tie(begin, end) = block;
+    done.resize(static_cast<size_t>(base + end - begin), 0);
+    all.resize(done.size() * static_cast<size_t>(twins));
   }
-  Row& at(int64_t index, int twin) { return all[static_cast<size_t>(index * twins + twin)]; }
+  size_t slot(int64_t index) const { return static_cast<size_t>(base + index - begin); }
+  Row& at(int64_t index, int twin) {
+    return all[slot(index) * static_cast<size_t>(twins) + static_cast<size_t>(twin)];
+  }
+  bool finished(int64_t index) const { return done[slot(index)] != 0; }
   // The rows of the indices that finished (all their twins), in index order.
   void keep_finished(std::vector<Row>& rows) const {
     rows.clear();
@@ -209,73 +218,77 @@ struct Rows {
 // Indices recorded per batch: their records wait in memory until the batch ends.
 constexpr int64_t kRecordBatch = 4096;
 
-// Plays indices 0 .. count-1 on the pool in batches of `batch`: `play(i,
-// worker, lines)` plays every twin of index i, appending its JSON Lines
-// records to `lines` when it is not null (only when records are wanted).
-// `out.done[i]` is set when index i finished. After each batch its finished
-// indices' records go to the record writer in index order, and
-// `after_batch(first, next)` gives this process's counts of the batch for a
-// sequential test, which go through `hooks.collective` (when the run is
-// spread over processes) to `decided(counts)`: true ends the run. A stop
-// ends it too, after the collective, so that every process stops at the same
-// batch. Progress counts rows.
+// Plays indices 0 .. count-1 on the pool in batches of `batch_size`, this
+// process its block of each: `play(i, worker, lines)` plays every twin of
+// index i, appending its JSON Lines records to `lines` when it is not null
+// (only when records are wanted). `out.done` marks the indices that
+// finished. After each batch its finished indices' records go to the record
+// writer in index order, and `after_batch()` gives this process's counts of
+// the block for a sequential test, which are summed over the processes and
+// go to `decided(counts)`: true ends the run. A stop ends it too, after the
+// sum, so that every process stops at the same batch. Progress counts rows.
 template <class Row, class Play, class AfterBatch, class Decided>
-void play_indices(const ExperimentConfig& c, Rows<Row>& out, int64_t batch, int64_t grain,
-                  const RunHooks& hooks, const Play& play, const AfterBatch& after_batch,
-                  const Decided& decided) {
+void play_indices(const ExperimentConfig& c, Rows<Row>& out, int64_t grain, const RunHooks& hooks,
+                  const Play& play, const AfterBatch& after_batch, const Decided& decided) {
   const int64_t count = out.count;
-  std::vector<uint8_t>& done = out.done;
   const int64_t twins = twin_count(c);
   std::atomic<int64_t> rows_done{0};
   RecordWriter writer(hooks.records);
   const bool recording = static_cast<bool>(hooks.records);
+  const int64_t batch = batch_size(c, recording);
   const int threads = resolve_threads(c.threads);
   std::vector<std::string> lines;
   for (int64_t first = 0, next = 0; first < count; first = next) {
     next = std::min(count, first + batch);
-    out.grow(next);
-    if (recording) lines.assign(static_cast<size_t>(next - first), std::string());
-    parallel_chunks(threads, first, next, grain, [&](int64_t begin, int64_t end) {
+    out.grow(hooks.processes.block(first, next));
+    if (recording) lines.assign(static_cast<size_t>(out.end - out.begin), std::string());
+    parallel_chunks(threads, out.begin, out.end, grain, [&](int64_t begin, int64_t end) {
       Worker worker(c, hooks);
       for (int64_t i = begin; i != end; ++i) {
-        if (i % hooks.processes != hooks.process) continue;  // another process's index
         if (hooks.stop && hooks.stop->load(std::memory_order_relaxed)) return;
-        play(i, worker, recording ? &lines[static_cast<size_t>(i - first)] : nullptr);
-        done[static_cast<size_t>(i)] = 1;
+        play(i, worker, recording ? &lines[static_cast<size_t>(i - out.begin)] : nullptr);
+        out.done[out.slot(i)] = 1;
         const int64_t n = rows_done.fetch_add(twins) + twins;
         if (hooks.progress) hooks.progress(n);
       }
     });
     if (recording) {
-      std::vector<std::string> finished;
-      finished.reserve(lines.size());
-      for (int64_t i = first; i < next; ++i)
-        if (done[static_cast<size_t>(i)])
-          finished.push_back(std::move(lines[static_cast<size_t>(i - first)]));
-      writer.push(std::move(finished));
+      std::string finished;
+      for (int64_t i = out.begin; i < out.end; ++i)
+        if (out.finished(i)) finished += lines[static_cast<size_t>(i - out.begin)];
+      std::vector<std::string> one;
+      one.push_back(std::move(finished));
+      writer.push(std::move(one));
     }
-    bool stopped = hooks.stop && hooks.stop->load();
-    std::array<int64_t, 5> counts = after_batch(first, next);  // this process's SPRT counts of the batch
-    if (hooks.collective) stopped = hooks.collective(counts, stopped);
-    if (stopped || decided(counts)) break;
+    // This process's counts of the batch for the sequential test, and whether it was stopped.
+    const SprtCounts counts = after_batch();
+    std::array<int64_t, 6> shared{counts[0], counts[1], counts[2],
+                                  counts[3], counts[4], hooks.stop && hooks.stop->load() ? 1 : 0};
+    hooks.processes.add_up(shared);
+    if (shared[5] > 0 || decided(SprtCounts{shared[0], shared[1], shared[2], shared[3], shared[4]})) break;
   }
 }
 
 }  // namespace
+
+int64_t batch_size(const ExperimentConfig& c, bool recording) {
+  const int64_t count = shard_size(c.games > 0 ? c.games : c.deals, c);
+  if (c.games > 0) return recording ? kRecordBatch / 16 : std::max<int64_t>(count, 1);
+  return c.sprt ? kSprtBatch : recording ? kRecordBatch : std::max<int64_t>(count, 1);
+}
 
 bool run_deals(const ExperimentConfig& c, std::vector<DealRow>& rows, std::string& error,
                const RunHooks& hooks) {
   if (!check_config(c, error)) return false;
   Rows<DealRow> out(c, c.deals);
   const int twins = out.twins;
-  const int64_t count = out.count;
   const auto specs = twin_specs(c);
-  // With a sequential test the deals go in fixed batches, so that where the
-  // test stops does not depend on the thread count (nor on the processes).
+  // With a sequential test the deals go in fixed batches (batch_size), so
+  // that where the test stops does not depend on the thread count (nor on the
+  // processes).
   SprtCounts tested{};
-  const int64_t batch = c.sprt ? kSprtBatch : hooks.records ? kRecordBatch : std::max<int64_t>(count, 1);
   play_indices(
-      c, out, batch, 64, hooks,
+      c, out, 64, hooks,
       [&](int64_t i, Worker& w, std::string* lines) {
         const int64_t k = c.shard + i * c.shards;
         for (int t = 0; t < twins; ++t) {
@@ -298,13 +311,13 @@ bool run_deals(const ExperimentConfig& c, std::vector<DealRow>& rows, std::strin
           }
         }
       },
-      [&](int64_t first, int64_t next) {
+      [&] {
         SprtCounts counts{};
         if (!c.sprt) return counts;
         // This process's finished rows of the batch, in order.
         std::vector<DealRow> batch_rows;
-        for (int64_t i = first; i < next; ++i)
-          if (out.done[static_cast<size_t>(i)])
+        for (int64_t i = out.begin; i < out.end; ++i)
+          if (out.finished(i))
             for (int t = 0; t < twins; ++t) batch_rows.push_back(out.at(i, t));
         return sprt_counts(batch_rows, c.duplicate);
       },
@@ -322,8 +335,6 @@ bool run_games(const ExperimentConfig& c, std::vector<GameRow>& rows, std::strin
   if (!check_config(c, error)) return false;
   Rows<GameRow> out(c, c.games);
   const int twins = out.twins;
-  const int64_t count = out.count;
-  const int64_t batch = hooks.records ? kRecordBatch / 16 : std::max<int64_t>(count, 1);
   const auto specs = twin_specs(c);
 
   // Counts every deal of the game into its row and writes its records.
@@ -364,7 +375,7 @@ bool run_games(const ExperimentConfig& c, std::vector<GameRow>& rows, std::strin
   };
 
   play_indices(
-      c, out, batch, 4, hooks,
+      c, out, 4, hooks,
       [&](int64_t i, Worker& w, std::string* lines) {
         const int64_t g = c.shard + i * c.shards;
         for (int t = 0; t < twins; ++t) {
@@ -380,7 +391,7 @@ bool run_games(const ExperimentConfig& c, std::vector<GameRow>& rows, std::strin
           for (int side = 0; side < c.rules.teams; ++side) row.total[side] = game.totals[side];
         }
       },
-      [](int64_t, int64_t) { return SprtCounts{}; }, [](const SprtCounts&) { return false; });
+      [] { return SprtCounts{}; }, [](const SprtCounts&) { return false; });
   out.keep_finished(rows);
   return true;
 }

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "canasta/experiment.h"
@@ -24,13 +25,16 @@ std::vector<AgentParamInfo> tuned_infos(const SpsaConfig& c) {
   return out;
 }
 
-// A deal pair's result for the agent of side0 in rows 2i (original) and 2i+1 (twin).
-double pair_result(const DealRow& original, const DealRow& twin, SpsaObjective objective) {
-  double r = 0;
+// A deal pair's result for the agent of side0 in rows 2i (original) and 2i+1
+// (twin): deals won minus lost, or the summed margin (in points: divided by
+// 1000 once the batch is summed, so that any split of the pairs gives the
+// same bits).
+int64_t pair_result(const DealRow& original, const DealRow& twin, SpsaObjective objective) {
+  int64_t r = 0;
   for (const DealRow* row : {&original, &twin}) {
     const int a = row->swapped;  // the table side of side0's agent
     const int32_t margin = row->score[a] - row->score[1 - a];
-    r += objective == SpsaObjective::kWin ? (margin > 0) - (margin < 0) : margin / 1000.0;
+    r += objective == SpsaObjective::kWin ? (margin > 0) - (margin < 0) : margin;
   }
   return r;
 }
@@ -113,7 +117,8 @@ bool run_spsa(const SpsaConfig& c, const std::function<void(const SpsaStep&)>& s
   const double big_a = 0.1 * total;
   std::vector<double> sign(n), plus(n), minus(n);
   for (int64_t b = 0; b < c.batches; ++b) {
-    if (stop != nullptr && stop->load()) break;
+    // A stop shows in the batch's rows (a stopped run plays no more), summed
+    // over the processes, so that they all stop at the same batch.
     const double k = static_cast<double>(b * c.pairs + 1);
     Rng flip(derive_seed(c.seed, Stream::kSpsaFlip, static_cast<uint64_t>(b)));
     for (size_t i = 0; i < n; ++i) {
@@ -130,35 +135,31 @@ bool run_spsa(const SpsaConfig& c, const std::function<void(const SpsaStep&)>& s
     e.duplicate = true;
     e.threads = c.threads;
     e.seed = derive_seed(c.seed, Stream::kSpsaDeals, static_cast<uint64_t>(b));
-    std::vector<DealRow> rows;
-    s.result = 0;
+    std::vector<DealRow> rows, other;
     RunHooks hooks;
     hooks.stop = stop;
-    // A batch cut short by a stop is dropped: theta moves on whole batches only.
-    const auto whole = [&](const std::vector<DealRow>& r) {
-      return static_cast<int64_t>(r.size()) == 2 * c.pairs;
-    };
+    hooks.processes = c.processes;
+    // This process's rows of the batch and the sum of its pairs' results
+    // (theta+ less theta- against a fixed opponent), then the same over all
+    // the processes.
+    std::array<int64_t, 2> batch{0, 0};
+    e.side0 = s.plus;
+    e.side1 = c.vs ? *c.vs : s.minus;
+    if (!run_deals(e, rows, error, hooks)) return false;
     if (c.vs) {
       // Each perturbed agent plays the fixed opponent over the same deals.
-      std::vector<DealRow> other;
-      e.side0 = s.plus;
-      e.side1 = *c.vs;
-      if (!run_deals(e, rows, error, hooks)) return false;
-      if (!whole(rows)) break;
       e.side0 = s.minus;
       if (!run_deals(e, other, error, hooks)) return false;
-      if (!whole(other)) break;
-      for (size_t r = 0; r + 1 < rows.size(); r += 2)
-        s.result +=
-            pair_result(rows[r], rows[r + 1], c.objective) - pair_result(other[r], other[r + 1], c.objective);
-    } else {
-      e.side0 = s.plus;
-      e.side1 = s.minus;
-      if (!run_deals(e, rows, error, hooks)) return false;
-      if (!whole(rows)) break;
-      for (size_t r = 0; r + 1 < rows.size(); r += 2)
-        s.result += pair_result(rows[r], rows[r + 1], c.objective);
     }
+    batch[0] = static_cast<int64_t>(std::min(rows.size(), c.vs ? other.size() : rows.size()));
+    for (size_t r = 0; r + 1 < rows.size(); r += 2)
+      batch[1] += pair_result(rows[r], rows[r + 1], c.objective) -
+                  (c.vs && r + 1 < other.size() ? pair_result(other[r], other[r + 1], c.objective) : 0);
+    c.processes.add_up(batch);
+    // A batch cut short by a stop is dropped: theta moves on whole batches only.
+    if (batch[0] != 2 * c.pairs) break;
+    s.result = c.objective == SpsaObjective::kWin ? static_cast<double>(batch[1])
+                                                  : static_cast<double>(batch[1]) / 1000.0;
     for (size_t i = 0; i < n; ++i) {
       const double a_k =
           c.r_end * c.params[i].c * c.params[i].c * std::pow((big_a + total) / (big_a + k), c.alpha);

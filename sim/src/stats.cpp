@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 
 #include "canasta/game.h"
 
@@ -10,6 +11,10 @@ namespace canasta {
 namespace {
 
 constexpr double kZ = 1.959963984540054;  // two-sided 95%
+
+// Squares and their sums need 128 bits (GCC and Clang have them).
+__extension__ using Int128 = __int128;
+__extension__ using Uint128 = unsigned __int128;
 
 // A's share of one deal from its margin: 1 won, 0.5 tied, 0 lost.
 double share_of_margin(double m) { return m > 0 ? 1.0 : m < 0 ? 0.0 : 0.5; }
@@ -84,84 +89,151 @@ double los_of(double share, double se) {
 
 }  // namespace
 
-ScoreStats score_stats(std::span<const Outcome> outcomes, bool duplicate) {
-  ScoreStats st;
-  std::vector<double> pair_scores;
-  bool every_pair_cancels = true;
-  int group = 0;            // twins per duplicate group (2, or 3 or 6 at a table of three sides)
-  int64_t even_groups = 0;  // groups scoring exactly 1/2 (three sides)
-  bool binary = true;       // every score is 0, 1/2 or 1
-  for (size_t i = 0; i < outcomes.size(); ++i) {
-    const Outcome& o = outcomes[i];
-    (o.score > 0.5 ? st.a_won : o.score < 0.5 ? st.b_won : st.drawn) += 1;
-    binary &= o.score == 0 || o.score == 0.5 || o.score == 1;
-    if (!duplicate || o.twin == 0 || i == 0 || outcomes[i - 1].index != o.index) continue;
-    // The last twin of a complete group: twins 0 .. o.twin of one index.
-    const size_t first = i - static_cast<size_t>(o.twin);
-    if (i < static_cast<size_t>(o.twin) || outcomes[first].index != o.index || outcomes[first].twin != 0)
-      continue;
-    if (i + 1 < outcomes.size() && outcomes[i + 1].index == o.index && outcomes[i + 1].twin == o.twin + 1)
-      continue;  // more twins follow
-    group = o.twin + 1;
-    double sum = 0, margins = 0;
-    for (size_t j = first; j <= i; ++j) sum += outcomes[j].score, margins += outcomes[j].margin;
-    if (group == 2) {
-      const double a = outcomes[first].score;
-      Pentanomial& p = st.penta;
-      (sum == 0     ? p.ll
-       : sum == 0.5 ? p.ld
-       : sum == 1   ? (a == 0.5 ? p.dd : p.wl)
-       : sum == 1.5 ? p.wd
-                    : p.ww) += 1;
+void Moments::add(int64_t x) {
+  const auto sq = static_cast<Uint128>(static_cast<Int128>(x) * x);
+  ++n;
+  sum += x;
+  sq_lo += static_cast<int64_t>(static_cast<uint64_t>(sq) & 0xffffffffu);
+  sq_hi += static_cast<int64_t>(sq >> 32) + (sq_lo >> 32);
+  sq_lo &= 0xffffffff;
+}
+
+namespace {
+
+// n times the sum of squared deviations of a moments' samples: n S2 - S1^2, exact.
+Int128 scaled_ss(const Moments& m) {
+  const Int128 sq = (static_cast<Int128>(m.sq_hi) << 32) + m.sq_lo;
+  return m.n * sq - static_cast<Int128>(m.sum) * m.sum;
+}
+
+}  // namespace
+
+double Moments::variance(double unit) const {
+  if (n == 0) return 0;
+  const double nn = static_cast<double>(n);
+  return static_cast<double>(scaled_ss(*this)) / (nn * nn) / (unit * unit);
+}
+
+Interval Moments::interval(double unit) const {
+  if (n == 0) return {};
+  const double nn = static_cast<double>(n);
+  const double mean = static_cast<double>(sum) / nn / unit;
+  const double ss = static_cast<double>(scaled_ss(*this)) / nn / (unit * unit);
+  const double half = n > 1 ? kZ * std::sqrt(ss / (nn - 1) / nn) : 0;
+  return {mean, mean - half, mean + half};
+}
+
+void Tally::add(const Tally& o) {
+  auto mine = words();
+  const auto theirs = const_cast<Tally&>(o).words();
+  for (size_t i = 0; i < mine.size(); ++i) mine[i] += theirs[i];
+}
+
+std::span<int64_t> Tally::words() {
+  static_assert(std::is_standard_layout_v<Tally> && std::is_trivially_copyable_v<Tally>);
+  static_assert(sizeof(Tally) % sizeof(int64_t) == 0 && alignof(Tally) == alignof(int64_t));
+  return {reinterpret_cast<int64_t*>(this), sizeof(Tally) / sizeof(int64_t)};
+}
+
+namespace {
+
+// Adds outcomes in (index, twin) order to a tally: every row, and in
+// duplicate every complete group (twins 0, 1, ... of one index).
+void add_outcomes(Tally& t, std::span<const Outcome> outcomes, bool duplicate) {
+  const auto quarters = [](double score) { return static_cast<int64_t>(std::lround(score * 4)); };
+  const auto halves = [](double margin) { return static_cast<int64_t>(std::llround(margin * 2)); };
+  // Adds one row; returns its score in quarters and margin in halves.
+  const auto add_row = [&t, &quarters, &halves](const Outcome& o) {
+    const int64_t q = quarters(o.score), h = halves(o.margin);
+    ++t.rows;
+    (q > 2 ? t.a_won : q < 2 ? t.b_won : t.drawn) += 1;
+    t.fractional += q % 2 != 0;
+    t.score.add(q);
+    t.margin.add(h);
+    return std::pair{q, h};
+  };
+  for (size_t i = 0; i < outcomes.size();) {
+    size_t j = i;
+    int64_t score_sum = 0, margin_sum = 0;
+    while (j < outcomes.size() && outcomes[j].index == outcomes[i].index &&
+           outcomes[j].twin == static_cast<int>(j - i)) {
+      const auto [q, h] = add_row(outcomes[j++]);
+      score_sum += q;
+      margin_sum += h;
     }
-    even_groups += sum * 2 == group ? 1 : 0;
-    pair_scores.push_back(sum / group);
-    every_pair_cancels &= margins == 0;
+    if (j == i) {
+      add_row(outcomes[j++]);  // a row out of order stands alone
+    } else if (duplicate && j - i >= 2) {
+      const auto size = static_cast<int64_t>(j - i);
+      ++t.groups;
+      t.group_rows += size;
+      if (size == 2) {
+        Pentanomial& p = t.penta;
+        const int64_t first = quarters(outcomes[i].score);
+        (score_sum == 0   ? p.ll
+         : score_sum == 2 ? p.ld
+         : score_sum == 4 ? (first == 2 ? p.dd : p.wl)
+         : score_sum == 6 ? p.wd
+                          : p.ww) += 1;
+      }
+      t.even_groups += score_sum * 2 == 4 * size;
+      t.uneven_margins += margin_sum != 0;
+      t.group_score.add(score_sum);
+      t.group_margin.add(margin_sum);
+    }
+    i = j;
   }
-  const double n = static_cast<double>(outcomes.size());
-  if (outcomes.empty()) return st;
-  st.paired = duplicate && !pair_scores.empty();
+}
+
+// The score statistics of a tally.
+ScoreStats score_stats_of(const Tally& t, bool duplicate) {
+  ScoreStats st;
+  st.a_won = t.a_won;
+  st.b_won = t.b_won;
+  st.drawn = t.drawn;
+  st.penta = t.penta;
+  if (t.rows == 0) return st;
+  const double n = static_cast<double>(t.rows);
+  st.paired = duplicate && t.groups > 0;
   if (st.paired) {
-    const double pairs = static_cast<double>(pair_scores.size());
-    const Interval mean = mean_interval(pair_scores);
-    double var = 0;
-    for (double x : pair_scores) var += (x - mean.mean) * (x - mean.mean);
-    var /= pairs;
+    const double pairs = static_cast<double>(t.groups);
+    const double group = static_cast<double>(t.group_rows / t.groups);
+    const double unit = 4 * group;  // a group's score: the sum of its quarters / (4 x its size)
+    const double mean = static_cast<double>(t.group_score.sum) / pairs / unit;
+    const double var = t.group_score.variance(unit);
     const double se = std::sqrt(var / pairs), sd = std::sqrt(group * var);
-    st.share = {mean.mean, mean.mean - kZ * se, mean.mean + kZ * se};
+    st.share = {mean, mean - kZ * se, mean + kZ * se};
     st.nelo = {nelo_of(st.share.mean, sd), nelo_of(st.share.lo, sd), nelo_of(st.share.hi, sd)};
     st.los = los_of(st.share.mean, se);
-    st.draw_ratio = static_cast<double>(group == 2 ? st.penta.wl + st.penta.dd : even_groups) / pairs;
-    st.mirror = every_pair_cancels;
-  } else if (!binary) {
-    // Three sides: A's score is its share of the pairwise comparisons (0, 1/4, ... 1).
-    std::vector<double> scores;
-    scores.reserve(outcomes.size());
-    for (const Outcome& o : outcomes) scores.push_back(o.score);
-    const Interval mean = mean_interval(scores);
-    double var = 0;
-    for (double x : scores) var += (x - mean.mean) * (x - mean.mean);
-    var /= n;
-    const double sd = std::sqrt(var);
-    st.share = mean;
-    st.nelo = {nelo_of(st.share.mean, sd), nelo_of(st.share.lo, sd), nelo_of(st.share.hi, sd)};
-    st.los = los_of(st.share.mean, sd / std::sqrt(n));
-    st.draw_ratio = static_cast<double>(st.drawn) / n;
+    st.draw_ratio =
+        static_cast<double>(t.group_rows == 2 * t.groups ? t.penta.wl + t.penta.dd : t.even_groups) / pairs;
+    st.mirror = t.uneven_margins == 0;
   } else {
-    double sum = 0;
-    for (const Outcome& o : outcomes) sum += o.score;
-    const double mean = sum / n;
-    double var = 0;
-    for (const Outcome& o : outcomes) var += (o.score - mean) * (o.score - mean);
-    var /= n;
-    const double sd = std::sqrt(var);
-    st.share = wilson(static_cast<double>(st.a_won) + 0.5 * static_cast<double>(st.drawn), n);
+    const double sd = std::sqrt(t.score.variance(4));
+    st.share = t.fractional > 0
+                   ? t.score.interval(4)  // three sides: shares of pairwise comparisons
+                   : wilson(static_cast<double>(t.a_won) + 0.5 * static_cast<double>(t.drawn), n);
     st.nelo = {nelo_of(st.share.mean, sd), nelo_of(st.share.lo, sd), nelo_of(st.share.hi, sd)};
     st.los = los_of(st.share.mean, sd / std::sqrt(n));
-    st.draw_ratio = static_cast<double>(st.drawn) / n;
+    st.draw_ratio = static_cast<double>(t.drawn) / n;
   }
   st.elo = elo_interval(st.share);
   return st;
+}
+
+// A's margin: over complete duplicate groups (the mean of each group's margins) or per row.
+Interval margin_of(const Tally& t, bool duplicate) {
+  if (duplicate && t.groups > 0)
+    return t.group_margin.interval(2 * static_cast<double>(t.group_rows / t.groups));
+  return t.margin.interval(2);
+}
+
+}  // namespace
+
+ScoreStats score_stats(std::span<const Outcome> outcomes, bool duplicate) {
+  Tally t;
+  add_outcomes(t, outcomes, duplicate);
+  return score_stats_of(t, duplicate);
 }
 
 namespace {
@@ -184,89 +256,86 @@ std::pair<double, double> a_result(const T* score, int a, int sides) {
   return {static_cast<double>(score[a]) - others / (sides - 1), share / (sides - 1)};
 }
 
-// The mean of each complete duplicate group's margins (rows of one index, twins 0 .. n-1).
-template <class Row, class Index>
-std::vector<double> grouped(std::span<const Row> rows, const std::vector<double>& margins,
-                            const Index& index) {
-  std::vector<double> out;
-  for (size_t i = 0; i < rows.size();) {
-    size_t j = i;
-    double sum = 0;
-    while (j < rows.size() && index(rows[j]) == index(rows[i]) && rows[j].swapped == static_cast<int>(j - i))
-      sum += margins[j++];
-    if (j - i >= 2) out.push_back(sum / static_cast<double>(j - i));
-    i = std::max(j, i + 1);
-  }
-  return out;
-}
-
 }  // namespace
 
-Summary summarize(std::span<const DealRow> rows, bool duplicate, int sides) {
-  Summary s;
-  s.rows = static_cast<int64_t>(rows.size());
-  if (rows.empty()) return s;
-  std::vector<double> margins, paired;
+Tally tally(std::span<const DealRow> rows, bool duplicate, int sides) {
+  Tally t;
   std::vector<Outcome> outcomes;
-  margins.reserve(rows.size());
   outcomes.reserve(rows.size());
-  DealCounts counts;
   for (const DealRow& r : rows) {
     const auto [m, share] = a_result(r.score, a_side_of(r.swapped, sides), sides);
-    margins.push_back(m);
     outcomes.push_back({r.deal, r.swapped, share, m});
-    counts.add(r);
-  }
-  if (duplicate) paired = grouped(rows, margins, [](const DealRow& r) { return r.deal; });
-  s.sides = sides;
-  if (sides > 2) {
-    std::array<double, kMaxTeams> n{};
-    for (const DealRow& r : rows) {
+    t.counts.add(r);
+    if (sides > 2) {
       const int32_t best = *std::max_element(r.score, r.score + sides);
       const auto firsts = std::count(r.score, r.score + sides, best);
       for (int side = 0; side < sides; ++side) {
-        const int role = role_of(side, r.swapped, sides);
-        n[role] += 1;
-        s.agent_score[role] += r.score[side];
-        s.agent_first[role] += r.score[side] == best ? 1.0 / static_cast<double>(firsts) : 0.0;
+        const auto role = static_cast<size_t>(role_of(side, r.swapped, sides));
+        ++t.agent_rows[role];
+        t.agent_points[role] += r.score[side];
+        t.agent_first[role] += r.score[side] == best ? 6 / firsts : 0;
       }
     }
-    for (int role = 0; role < sides; ++role)
-      if (n[role] > 0) s.agent_score[role] /= n[role], s.agent_first[role] /= n[role];
   }
-  s.score = score_stats(outcomes, duplicate);
+  add_outcomes(t, outcomes, duplicate);
+  return t;
+}
+
+Tally tally_games(std::span<const GameRow> rows, bool duplicate, int sides) {
+  Tally t;
+  std::vector<Outcome> outcomes;
+  outcomes.reserve(rows.size());
+  for (const GameRow& r : rows) {
+    const int a_side = a_side_of(r.swapped, sides);
+    auto [m, score] = a_result(r.total, a_side, sides);
+    // Two sides: a won game counts for its winner, any other as a draw.
+    if (sides == 2)
+      score = r.end != static_cast<int8_t>(GameEnd::kWon) ? 0.5 : r.winner == a_side ? 1.0 : 0.0;
+    outcomes.push_back({r.game, r.swapped, score, m});
+    t.counts.add(r.counts);
+  }
+  add_outcomes(t, outcomes, duplicate);
+  return t;
+}
+
+Summary summarize(const Tally& t, bool duplicate, int sides) {
+  Summary s;
+  s.rows = t.rows;
+  if (t.rows == 0) return s;
+  s.sides = sides;
+  for (size_t role = 0; role < static_cast<size_t>(sides > 2 ? sides : 0); ++role)
+    if (t.agent_rows[role] > 0) {
+      const double n = static_cast<double>(t.agent_rows[role]);
+      s.agent_score[role] = static_cast<double>(t.agent_points[role]) / n;
+      s.agent_first[role] = static_cast<double>(t.agent_first[role]) / 6 / n;
+    }
+  s.score = score_stats_of(t, duplicate);
   s.score.pairwise = sides > 2;
-  const Interval unpaired = mean_interval(margins);
+  const Interval unpaired = t.margin.interval(2);
   s.unpaired_width = unpaired.hi - unpaired.lo;
-  s.margin = duplicate && !paired.empty() ? mean_interval(paired) : unpaired;
-  s.per_deal = PerDeal::of(counts);
+  s.margin = margin_of(t, duplicate);
+  s.per_deal = PerDeal::of(t.counts);
+  return s;
+}
+
+Summary summarize(std::span<const DealRow> rows, bool duplicate, int sides) {
+  return summarize(tally(rows, duplicate, sides), duplicate, sides);
+}
+
+GameSummary summarize_games(const Tally& t, bool duplicate, int sides) {
+  GameSummary s;
+  s.rows = t.rows;
+  if (t.rows == 0) return s;
+  s.score = score_stats_of(t, duplicate);
+  s.score.pairwise = sides > 2;
+  s.margin = margin_of(t, duplicate);
+  s.deals = static_cast<double>(t.counts.deals) / static_cast<double>(t.rows);
+  s.per_deal = PerDeal::of(t.counts);
   return s;
 }
 
 GameSummary summarize_games(std::span<const GameRow> rows, bool duplicate, int sides) {
-  GameSummary s;
-  s.rows = static_cast<int64_t>(rows.size());
-  if (rows.empty()) return s;
-  std::vector<double> margins, paired;
-  std::vector<Outcome> outcomes;
-  DealCounts counts;
-  for (const GameRow& r : rows) {
-    const int a_side = a_side_of(r.swapped, sides);
-    const bool won = r.end == static_cast<int8_t>(GameEnd::kWon);
-    auto [m, score] = a_result(r.total, a_side, sides);
-    // Two sides: a won game counts for its winner, any other as a draw.
-    if (sides == 2) score = !won ? 0.5 : r.winner == a_side ? 1.0 : 0.0;
-    margins.push_back(m);
-    outcomes.push_back({r.game, r.swapped, score, m});
-    counts.add(r.counts);
-  }
-  if (duplicate) paired = grouped(rows, margins, [](const GameRow& r) { return r.game; });
-  s.score = score_stats(outcomes, duplicate);
-  s.score.pairwise = sides > 2;
-  s.margin = duplicate && !paired.empty() ? mean_interval(paired) : mean_interval(margins);
-  s.deals = static_cast<double>(counts.deals) / static_cast<double>(rows.size());
-  s.per_deal = PerDeal::of(counts);
-  return s;
+  return summarize_games(tally_games(rows, duplicate, sides), duplicate, sides);
 }
 
 namespace {
@@ -280,17 +349,31 @@ std::string_view status_of(const ExperimentConfig& c, int64_t rows, const std::o
 
 }  // namespace
 
-Summary summarize(std::span<const DealRow> rows, const ExperimentConfig& c) {
-  Summary s = summarize(rows, c.duplicate, c.rules.teams);
-  if (c.sprt) s.sprt = sprt(rows, c.duplicate, *c.sprt);
+Summary summarize(const Tally& t, const ExperimentConfig& c) {
+  Summary s = summarize(t, c.duplicate, c.rules.teams);
+  if (c.sprt) {
+    // The test's samples by value in quarters: a pair's (pentanomial) or a deal's.
+    const Pentanomial& p = t.penta;
+    const SprtCounts counts = c.duplicate ? SprtCounts{p.ll, p.ld, p.wl + p.dd, p.wd, p.ww}
+                                          : SprtCounts{t.b_won, 0, t.drawn, 0, t.a_won};
+    s.sprt = sprt(counts, *c.sprt);
+  }
   s.status = status_of(c, s.rows, s.sprt);
   return s;
 }
 
-GameSummary summarize_games(std::span<const GameRow> rows, const ExperimentConfig& c) {
-  GameSummary s = summarize_games(rows, c.duplicate, c.rules.teams);
+Summary summarize(std::span<const DealRow> rows, const ExperimentConfig& c) {
+  return summarize(tally(rows, c.duplicate, c.rules.teams), c);
+}
+
+GameSummary summarize_games(const Tally& t, const ExperimentConfig& c) {
+  GameSummary s = summarize_games(t, c.duplicate, c.rules.teams);
   s.status = status_of(c, s.rows, std::nullopt);
   return s;
+}
+
+GameSummary summarize_games(std::span<const GameRow> rows, const ExperimentConfig& c) {
+  return summarize_games(tally_games(rows, c.duplicate, c.rules.teams), c);
 }
 
 SprtCounts sprt_counts(std::span<const DealRow> rows, bool duplicate) {

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "canasta/experiment.h"
+#include "canasta/stats.h"
 
 namespace canasta {
 
@@ -71,8 +72,13 @@ bool run_tournament(const TournamentConfig& c, TournamentResult& out, std::strin
       e.duplicate = true;
       e.threads = c.threads;
       std::vector<DealRow> rows;
-      if (!run_deals(e, rows, error)) return false;
-      PairResult p{a, b, summarize(rows, true)};
+      RunHooks hooks;
+      hooks.processes = c.processes;
+      if (!run_deals(e, rows, error, hooks)) return false;
+      // Every process's tally, summed: the match's summary on each of them.
+      Tally t = tally(rows, true);
+      c.processes.add_up(t.words());
+      PairResult p{a, b, summarize(t, true)};
       wins[static_cast<size_t>(a)][static_cast<size_t>(b)] =
           static_cast<double>(p.summary.score.a_won) + 0.5 * static_cast<double>(p.summary.score.drawn);
       wins[static_cast<size_t>(b)][static_cast<size_t>(a)] =

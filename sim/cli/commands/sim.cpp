@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 
 #include "../cli.h"
 #include "../cluster.h"
@@ -75,11 +76,10 @@ double run_live(const ExperimentConfig& c, int64_t total, const char* unit, Reco
   {
     RunHooks hooks;
     hooks.stop = &stop_requested();
-    hooks.progress = std::ref(progress);
+    // Rank 0 shows the run's progress from its own share of it.
+    hooks.progress = [&progress](int64_t done) { progress(done * cluster().size); };
     hooks.records = records.sink();
-    hooks.process = cluster().rank;
-    hooks.processes = cluster().size;
-    if (cluster().size > 1) hooks.collective = cluster_collective;
+    hooks.processes = cluster_processes();
     try {
       ok = run(error, hooks);
     } catch (const std::exception& e) {
@@ -103,6 +103,31 @@ double run_live(const ExperimentConfig& c, int64_t total, const char* unit, Reco
 
 // Runs deals or, with c.games, whole games; prints the summary and writes
 // the files.
+// Each rank's CSV text per batch of the run (batch_size), without the
+// header, for cluster_concat: under mpirun every rank writes its own rows.
+template <class Row, class Index, class ToCsv>
+std::vector<std::string> csv_by_batch(const ExperimentConfig& c, const std::vector<Row>& rows,
+                                      const Index& index, const ToCsv& to_csv, bool recording,
+                                      size_t header) {
+  const int64_t batch = batch_size(c, recording);
+  std::vector<std::string> parts;
+  for (size_t i = 0; i < rows.size();) {
+    const int64_t b = (index(rows[i]) - c.shard) / c.shards / batch;
+    size_t j = i;
+    while (j < rows.size() && (index(rows[j]) - c.shard) / c.shards / batch == b) ++j;
+    parts.resize(static_cast<size_t>(b + 1));
+    parts.back() = to_csv(std::vector<Row>(rows.begin() + static_cast<ptrdiff_t>(i),
+                                           rows.begin() + static_cast<ptrdiff_t>(j)))
+                       .substr(header);
+    i = j;
+  }
+  return parts;
+}
+
+// Runs deals or, with c.games, whole games; prints the summary and writes
+// the files. Under mpirun every rank plays its share and keeps its rows; the
+// summary comes from the ranks' tallies, summed, and the CSV from their
+// parts, each written at its place.
 int run_sim(const ExperimentConfig& c, const std::string& out_dir, const std::string& record_path) {
   const bool games = c.games > 0;
   // From here to the end, a first SIGINT, SIGTERM or SIGHUP stops the run and
@@ -110,44 +135,36 @@ int run_sim(const ExperimentConfig& c, const std::string& out_dir, const std::st
   StopOnSignals signals;
   std::string error;
   if (!check_config(c, error)) throw InputError{error};
-  const bool writer = cluster().rank == 0;  // with MPI, rank 0 writes the files
-  if (cluster().size > 1 && !record_path.empty())
-    throw InputError{
-        "--record is written by one process: run shards (--shard i/n) to record a run on many machines"};
-  OutDir out(writer ? out_dir
-                    : std::string());  // both made before any deal is played: a bad place is refused
-  RecordFile records(record_path);
+  const bool writer = cluster().rank == 0;  // rank 0 prints and puts the files in place
+  // Both made before any deal is played, on every rank: a bad place is refused.
+  std::optional<OutDir> out;
+  std::optional<RecordFile> records;
+  on_every_rank([&] {
+    out.emplace(writer ? out_dir : std::string());
+    records.emplace(record_path);
+  });
   std::vector<DealRow> deal_rows;
   std::vector<GameRow> game_rows;
   const double seconds =
       run_live(c, shard_size(games ? c.games : c.deals, c) * twin_count(c), games ? "games" : "deals",
-               records, [&](std::string& e, const RunHooks& hooks) {
+               *records, [&](std::string& e, const RunHooks& hooks) {
                  return games ? run_games(c, game_rows, e, hooks) : run_deals(c, deal_rows, e, hooks);
                });
-  cluster_gather(deal_rows);
-  cluster_gather(game_rows);
+  Tally tallied = games ? tally_games(game_rows, c.duplicate, c.rules.teams)
+                        : tally(deal_rows, c.duplicate, c.rules.teams);
+  cluster_processes().add_up(tallied.words());
   const int signal = stop_signal();
-  if (!writer) return signal ? 128 + signal : 0;
+  const int64_t rows = tallied.rows;
   std::vector<std::pair<std::string, std::string>> files;
   std::string status;
-  // The rows of every rank, in the order one process keeps them.
-  std::sort(deal_rows.begin(), deal_rows.end(), [](const DealRow& a, const DealRow& b) {
-    return a.deal != b.deal ? a.deal < b.deal : a.swapped < b.swapped;
-  });
-  std::sort(game_rows.begin(), game_rows.end(), [](const GameRow& a, const GameRow& b) {
-    return a.game != b.game ? a.game < b.game : a.swapped < b.swapped;
-  });
-  const int64_t rows =
-      games ? static_cast<int64_t>(game_rows.size()) : static_cast<int64_t>(deal_rows.size());
   if (games) {
-    const GameSummary s = summarize_games(game_rows, c);
+    const GameSummary s = summarize_games(tallied, c);
     fmt::print("  speed        {:.1f} games/s, {:.2f} s\n", static_cast<double>(rows) / seconds, seconds);
     print_game_summary(c, s);
-    files = {{"summary.json", game_summary_to_json(c, s)},
-             {"games.csv", game_rows_to_csv(game_rows, c.rules.teams)}};
+    files = {{"summary.json", game_summary_to_json(c, s)}};
     status = s.status;
   } else {
-    const Summary s = summarize(deal_rows, c);
+    const Summary s = summarize(tallied, c);
     const int threads = resolve_threads(c.threads) * cluster().size;
     const double rate = static_cast<double>(rows) / seconds;
     fmt::print("  speed        {:.0f} deals/s on {} threads{} ({:.0f} per thread), {:.2f} s\n", rate, threads,
@@ -167,13 +184,39 @@ int run_sim(const ExperimentConfig& c, const std::string& out_dir, const std::st
           : r.decision < 0 ? "H0 accepted"
                            : undecided.c_str());
     }
-    files = {{"summary.json", summary_to_json(c, s)}, {"deals.csv", rows_to_csv(deal_rows, c.rules.teams)}};
+    files = {{"summary.json", summary_to_json(c, s)}};
     status = s.status;
   }
+  // The rows' file: from memory in one process; from every rank's parts under mpirun.
+  const int teams = c.rules.teams;
+  const std::string csv_name = games ? "games.csv" : "deals.csv";
+  std::vector<std::string> staged;
+  const std::string staging = cluster().size > 1 ? cluster_broadcast(out->staging()) : std::string();
+  if (cluster().size == 1) {
+    files.emplace_back(csv_name, games ? game_rows_to_csv(game_rows, teams) : rows_to_csv(deal_rows, teams));
+  } else if (!staging.empty()) {
+    const std::string head = games ? game_rows_to_csv({}, teams) : rows_to_csv({}, teams);
+    const bool recording = !record_path.empty();
+    const std::vector<std::string> parts =
+        games ? csv_by_batch(
+                    c, game_rows, [](const GameRow& r) { return r.game; },
+                    [teams](const std::vector<GameRow>& r) { return game_rows_to_csv(r, teams); }, recording,
+                    head.size())
+              : csv_by_batch(
+                    c, deal_rows, [](const DealRow& r) { return r.deal; },
+                    [teams](const std::vector<DealRow>& r) { return rows_to_csv(r, teams); }, recording,
+                    head.size());
+    std::vector<int64_t> sizes;
+    for (const std::string& p : parts) sizes.push_back(static_cast<int64_t>(p.size()));
+    cluster_concat(staging + "/" + csv_name, head, sizes,
+                   [&parts](size_t b, std::string& text) { text = parts[b]; });
+    staged.push_back(csv_name);
+  }
+  if (!writer) return signal ? 128 + signal : 0;
   if (signal)
     fmt::print("  stopped      by {}: the numbers above hold the {} {} that finished\n", signal_name(signal),
                rows, games ? "games" : "deals");
-  out.commit(files, status, rows);
+  out->commit(files, status, rows, staged);
   if (!record_path.empty()) fmt::print("  records      {}\n", record_path);
   return signal ? 128 + signal : 0;
 }

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "../cli.h"
+#include "../cluster.h"
 #include "canasta/profile.h"
 
 namespace canasta::cli {
@@ -33,7 +34,8 @@ void add_tournament(CLI::App& app, int& exit_code) {
   add_seed_option(*sub, o->c.seed, "seed");
   add_profile_option(*sub, o->c.rules);
   sub->callback([o, &exit_code] {
-    const TournamentConfig& c = o->c;
+    TournamentConfig& c = o->c;
+    c.processes = cluster_processes();  // under mpirun, every match over all the ranks
     const auto& names = o->names;
     TournamentResult r;
     std::string error;

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "../cli.h"
+#include "../cluster.h"
 #include "canasta/profile.h"
 #include "canasta/spsa.h"
 #include "canasta/sweep.h"
@@ -77,11 +78,12 @@ int run_tune_spsa(SpsaConfig c, const std::string& out, const std::string& spec_
                spsa_agent(c, last.theta).to_string());
   const std::string final_spec = spsa_agent(c, last.theta).to_string();
   fmt::print("  final        {}\n", final_spec);
-  if (!out.empty()) {
+  const bool writer = cluster().rank == 0;  // under mpirun, rank 0 writes the files
+  if (!out.empty() && writer) {
     write_atomically(out, csv);
     fmt::print("  trajectory   {}\n", out);
   }
-  if (!spec_out.empty()) {
+  if (!spec_out.empty() && writer) {
     write_atomically(spec_out, final_spec + "\n");
     fmt::print("  final spec   {}\n", spec_out);
   }
@@ -163,6 +165,7 @@ void add_tune(CLI::App& app, int& exit_code) {
       c.objective = o->objective == "margin" ? SpsaObjective::kMargin : SpsaObjective::kWin;
       c.seed = o->base.seed;
       c.threads = o->base.threads;
+      c.processes = cluster_processes();  // under mpirun, every batch over all the ranks
       exit_code = run_tune_spsa(c, o->out, o->spec_out);
       return;
     }
@@ -182,8 +185,12 @@ void add_tune(CLI::App& app, int& exit_code) {
       c.side0 = p.agent;
       std::vector<DealRow> rows;
       std::string error;
-      if (!run_deals(c, rows, error)) throw InputError{error};
-      const Summary s = summarize(rows, c);  // with three sides: A against the mean of the others
+      RunHooks hooks;
+      hooks.processes = cluster_processes();  // under mpirun, every point over all the ranks
+      if (!run_deals(c, rows, error, hooks)) throw InputError{error};
+      Tally t = tally(rows, c.duplicate, c.rules.teams);
+      hooks.processes.add_up(t.words());
+      const Summary s = summarize(t, c);  // with three sides: A against the mean of the others
       const std::string spec = p.agent.to_string();
       std::fputs(fmt::format("  {:<44} {:+8.1f} [{:+7.1f}, {:+7.1f}] {:6.2f}% [{:5.2f}%, {:5.2f}%] {:+6.0f} "
                              "[{:+5.0f}, {:+5.0f}]\n",
@@ -199,7 +206,7 @@ void add_tune(CLI::App& app, int& exit_code) {
                       s.rows, s.margin.mean, s.margin.lo, s.margin.hi, s.score.share.mean, s.score.share.lo,
                       s.score.share.hi, s.score.elo.mean, s.score.elo.lo, s.score.elo.hi);
     }
-    if (!o->out.empty()) {
+    if (!o->out.empty() && cluster().rank == 0) {  // under mpirun, rank 0 writes the file
       write_atomically(o->out, csv);
       fmt::print("  table        {}\n", o->out.c_str());
     }

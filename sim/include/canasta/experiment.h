@@ -11,8 +11,10 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "canasta/agent.h"
@@ -154,11 +156,38 @@ struct GameRow {
   DealCounts counts;              // over the game's deals; counts.deals: deals played
 };
 
-// Receives JSON Lines game records (core/doc/records.md), the lines of one
-// deal or game index at a time, in (index, twin) order whatever the thread
-// count. It is called from a writer thread of the run, one call at a time,
-// while the next deals play; the run returns after the last call.
+// Receives JSON Lines game records (core/doc/records.md), once per batch
+// (batch_size) with the lines of the batch's finished indices (of this
+// process's block), in (index, twin) order whatever the thread count; empty
+// when none finished. It is called from a writer thread of the run, one
+// call at a time, while the next batch plays; the run returns after the
+// last call.
 using RecordSink = std::function<void(const std::string& lines)>;
+
+// The processes a run is spread over (MPI ranks): this one is `index` of
+// `count`. In each batch every process plays one contiguous block of the
+// batch's indices (block()), so that the batch's rows are the blocks in
+// process order. `sum` adds int64 words over the processes, in place; every
+// process calls it at the same points of a run.
+struct Processes {
+  int index = 0, count = 1;
+  std::function<void(std::span<int64_t>)> sum;
+
+  // This process's block of the indices first .. next-1.
+  std::pair<int64_t, int64_t> block(int64_t first, int64_t next) const {
+    const int64_t n = next - first;
+    return {first + n * index / count, first + n * (index + 1) / count};
+  }
+  // Adds `words` over the processes (nothing to do for one).
+  void add_up(std::span<int64_t> words) const {
+    if (count > 1) sum(words);
+  }
+};
+
+// How many of a shard's indices (0 .. shard_size - 1) a run plays at a
+// time: the sequential test's batches, the records' (which wait in memory
+// until their batch ends), or all at once.
+int64_t batch_size(const ExperimentConfig& c, bool recording);
 
 // What a run reports besides its rows; every member is optional.
 struct RunHooks {
@@ -173,13 +202,10 @@ struct RunHooks {
   // its spec, when it returns one: agents that no spec names, such as the
   // Python module's. Called once per seat and worker.
   std::function<std::unique_ptr<Agent>(int seat)> agent_for;
-  // A run spread over processes (MPI): this one plays the indices i with
-  // i % processes == process and keeps their rows. After every batch each
-  // process calls `collective` with its counts for the sequential test and
-  // whether it was stopped; it returns the counts summed over the processes
-  // and whether any was stopped.
-  int process = 0, processes = 1;
-  std::function<bool(std::array<int64_t, 5>& counts, bool stopped)> collective;
+  // A run spread over processes (MPI): this one plays its block of every
+  // batch and keeps their rows; the sequential test's counts and the stops
+  // are summed over the processes after every batch.
+  Processes processes;
 };
 
 // Plays single deals: deal k is dealt from the stream (seed, kSingleDeck, k),

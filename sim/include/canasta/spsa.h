@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "canasta/agent.h"
+#include "canasta/experiment.h"
 #include "canasta/rules.h"
 
 namespace canasta {
@@ -54,6 +55,7 @@ struct SpsaConfig {
   SpsaObjective objective = SpsaObjective::kWin;
   uint64_t seed = 1;
   int threads = 0;
+  Processes processes;  // spread over processes (MPI): each plays its block of every batch's deals
 };
 
 // The state after one batch.
@@ -75,7 +77,8 @@ bool check_spsa(const SpsaConfig& c, std::string& error);
 AgentSpec spsa_agent(const SpsaConfig& c, const std::vector<double>& theta);
 
 // Runs the tuner, calling `step` after every batch; `stop` (optional) ends
-// it at once, dropping the batch in progress. Returns false with `error` set
+// it at once, dropping the batch in progress (on every process at the same
+// batch). Returns false with `error` set
 // on a bad configuration.
 bool run_spsa(const SpsaConfig& c, const std::function<void(const SpsaStep&)>& step, std::string& error,
               const std::atomic<bool>* stop = nullptr);

@@ -84,6 +84,43 @@ struct SprtResult {
   double lower = 0, upper = 0;  // ln(beta / (1 - alpha)), ln((1 - beta) / alpha)
   int decision = 0;             // +1: H1 accepted, -1: H0 accepted, 0: undecided
 };
+// Exact sums of integer samples x: their count, sum and sum of squares
+// (sq_hi * 2^32 + sq_lo). Sums of integers do not depend on the order they
+// are added in, so the tallies of any split of a run's rows add up to the
+// run's, bit for bit.
+struct Moments {
+  int64_t n = 0, sum = 0, sq_hi = 0, sq_lo = 0;
+  void add(int64_t x);
+  // The mean of x / unit with its 95% normal interval (mean_interval's).
+  Interval interval(double unit) const;
+  // The population variance of x / unit.
+  double variance(double unit) const;
+};
+
+// Everything a summary needs from a run's rows, as integer sums, so that
+// processes that played parts of a run (MPI ranks) add their tallies word by
+// word (one reduction) instead of sending their rows. Scores are counted in
+// quarters, margins in halves; a group is the complete duplicate twins of one
+// index (two, or three or six at a table of three sides).
+struct Tally {
+  int64_t rows = 0, a_won = 0, b_won = 0, drawn = 0;
+  int64_t fractional = 0;              // rows whose score is none of 0, 1/2, 1 (three sides)
+  Moments score, margin;               // per row: A's score (quarters) and margin (halves)
+  int64_t groups = 0, group_rows = 0;  // complete duplicate groups and their rows
+  Pentanomial penta;                   // groups of two
+  int64_t even_groups = 0;             // groups scoring exactly 1/2
+  int64_t uneven_margins = 0;          // groups whose margins do not cancel
+  Moments group_score, group_margin;   // per group: the sums of its scores and margins
+  DealCounts counts;                   // game-level counts (over the games' deals for games)
+  std::array<int64_t, kMaxTeams> agent_rows{}, agent_points{}, agent_first{};  // three sides; first in sixths
+
+  void add(const Tally& o);
+  // The tally as int64 words, to be summed word by word.
+  std::span<int64_t> words();
+};
+Tally tally(std::span<const DealRow> rows, bool duplicate, int sides = 2);
+Tally tally_games(std::span<const GameRow> rows, bool duplicate, int sides = 2);
+
 // A deals run. Agent A is side0's, B side1's (and, at a table of three sides,
 // side 2's unless side2 names C); with duplicate every twin counts. With
 // three sides A's margin is its score less the mean of the other two, and
@@ -104,8 +141,10 @@ struct Summary {
 };
 // The summary of a run's rows (with its sequential test and status) ...
 Summary summarize(std::span<const DealRow> rows, const ExperimentConfig& c);
-// ... or of rows alone, at a table of `sides` sides.
+// ... or of rows alone, at a table of `sides` sides; or of their tally.
 Summary summarize(std::span<const DealRow> rows, bool duplicate, int sides = 2);
+Summary summarize(const Tally& t, const ExperimentConfig& c);
+Summary summarize(const Tally& t, bool duplicate, int sides = 2);
 
 // A games run. A drawn or abandoned game counts as a draw.
 struct GameSummary {
@@ -118,6 +157,8 @@ struct GameSummary {
 };
 GameSummary summarize_games(std::span<const GameRow> rows, const ExperimentConfig& c);
 GameSummary summarize_games(std::span<const GameRow> rows, bool duplicate, int sides = 2);
+GameSummary summarize_games(const Tally& t, const ExperimentConfig& c);
+GameSummary summarize_games(const Tally& t, bool duplicate, int sides = 2);
 
 // One deal's (or game's) result for A, for score_stats: its index, its twin,
 // A's score (1, 1/2 or 0) and A's margin.
@@ -127,7 +168,8 @@ struct Outcome {
   double score = 0, margin = 0;
 };
 // The statistics of outcomes in (index, twin) order; in duplicate, a twin 1
-// that follows its twin 0 makes a pair.
+// that follows its twin 0 makes a pair. Scores are multiples of 1/4,
+// margins of 1/2.
 ScoreStats score_stats(std::span<const Outcome> outcomes, bool duplicate);
 
 // The generalized SPRT on the per-deal (or, in duplicate, per-pair) score

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "canasta/agent.h"
+#include "canasta/experiment.h"
 #include "canasta/rules.h"
 #include "canasta/stats.h"
 
@@ -18,6 +19,7 @@ struct TournamentConfig {
   uint64_t seed = 1;
   int64_t deals = 1000;  // deal pairs per match (each played twice)
   int threads = 0;
+  Processes processes;  // spread over processes (MPI): each plays its block of every match
 };
 
 struct PairResult {
