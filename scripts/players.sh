@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The players' strength and the SPSA tuning behind the heuristic's defaults,
-# as results/players.md reports them. Takes about 5 minutes on 2 cores.
+# as results/players.md reports them. Takes about 6 minutes on 2 cores.
 #
 #   bash scripts/players.sh [OUT_DIR]     # default: runs/players
 #
@@ -19,12 +19,20 @@ run spsa-hand tune --agent "$hand" --spsa "$perturb" --batches 4000 --deals 250 
 run spsa-bad tune --agent "$bad" --spsa "$perturb" --batches 4000 --deals 250 --objective margin --seed 12 \
   --threads 2 -o "$out/spsa-bad.csv" --spec-out "$out/spsa-bad.spec"
 from_bad=$(cat "$out/spsa-bad.spec")
+# The second stage, from the first's values: `safety` matters little near
+# its first-stage value, so its perturbation is ten times wider. Its result
+# is the heuristic's defaults.
+run spsa-safety tune --agent "$(cat "$out/spsa-hand.spec")" --spsa "${perturb%safety=20}safety=200" --batches 4000 \
+  --deals 250 --objective margin --seed 13 --threads 2 -o "$out/spsa-safety.csv" --spec-out "$out/spsa-safety.spec"
+first=$(cat "$out/spsa-hand.spec")
 
 run h-random sim --side0 heuristic --side1 random --deals 20000 --seed 9 --threads 2
 run b-random sim --side0 basic --side1 random --deals 20000 --seed 9 --threads 2
 run h-basic sim --side0 heuristic --side1 basic --deals 20000 --seed 9 --threads 2
 run h-basic-games sim --side0 heuristic --side1 basic --games 2000 --seed 9 --threads 2
 run h-hand sim --side0 heuristic --side1 "$hand" --deals 20000 --seed 9 --threads 2
+run h-first sim --side0 heuristic --side1 "$first" --deals 20000 --seed 9 --threads 2
+run first-hand sim --side0 "$first" --side1 "$hand" --deals 20000 --seed 9 --threads 2
 run frombad-hand sim --side0 "$from_bad" --side1 "$hand" --deals 20000 --seed 9 --threads 2
 run bad-hand sim --side0 "$bad" --side1 "$hand" --deals 20000 --seed 9 --threads 2
 run greedy-random sim --side0 greedy --side1 random --deals 20000 --seed 9 --threads 2

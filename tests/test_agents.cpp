@@ -345,9 +345,10 @@ TEST(Heuristic, FreezeBehindFreezesWhenTrailingAndTheNextOpponentIsClose) {
   const State s = position(
       "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: JK 4 9 Q\nhand1: 5 6\nhand2: 5 5 5\n"
       "hand3: 4 4 4 4 4\npile: 5 6 8\nmelds0: K: K K K\nmelds1: A: A A A A A A A\nstock: rest");
-  EXPECT_EQ(decide("heuristic:freeze_behind=610,freeze_hand=2", s), "discard JK");
-  EXPECT_NE(decide("heuristic:freeze_behind=611,freeze_hand=2", s), "discard JK");
-  EXPECT_NE(decide("heuristic:freeze_behind=610,freeze_hand=1", s), "discard JK");
+  // dump_hand=1: seat 1's two cards do not make it meld everything (the JK too) first.
+  EXPECT_EQ(decide("heuristic:freeze_behind=610,freeze_hand=2,dump_hand=1", s), "discard JK");
+  EXPECT_NE(decide("heuristic:freeze_behind=611,freeze_hand=2,dump_hand=1", s), "discard JK");
+  EXPECT_NE(decide("heuristic:freeze_behind=610,freeze_hand=1,dump_hand=1", s), "discard JK");
 }
 
 TEST(Heuristic, FreezeGuardSparesUnopenedOpponents) {
