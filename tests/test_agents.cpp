@@ -491,6 +491,63 @@ TEST(Ismcts, HandWeightReachesTheCutOffEvaluation) {
   EXPECT_EQ(visits("ismcts:iters=100,cutoff=0,hand_weight=0"), visits("ismcts:iters=100,cutoff=0"));
 }
 
+TEST(Ismcts, StopEarlyKeepsTheDecisionWithFewerIterations) {
+  // Over the decisions of a deal: the same action as the full search, never
+  // more iterations, and fewer in all.
+  const auto params = [](const std::string& spec) { return std::get<IsmctsParams>(agent_spec(spec).params); };
+  IsmctsAgent full(params("ismcts:iters=600,stop_early=0")), early(params("ismcts:iters=600"));
+  State s;
+  start_single_deal(s, Rules{}, 63, 0);
+  int64_t full_iterations = 0, early_iterations = 0;
+  for (int step = 0; step < 60 && !s.over(); ++step) {
+    Rng r1(step), r2(step);
+    const Action x = full.act(View(s, s.actor()), r1);
+    const Action y = early.act(View(s, s.actor()), r2);
+    ASSERT_EQ(x, y) << "step " << step;
+    EXPECT_LE(early.last_iterations(), full.last_iterations());
+    full_iterations += full.last_iterations();
+    early_iterations += early.last_iterations();
+    apply(s, x);
+  }
+  EXPECT_LT(early_iterations, full_iterations);
+}
+
+TEST(Ismcts, MeldShareCutsOnlyTheBudgetOfDecisionsAmongMelds) {
+  // Random play to a decision with a meld among its choices, and to one between the pile and the stock.
+  const auto reach = [](const auto& wanted) {
+    State s;
+    start_single_deal(s, Rules{}, 64, 0);
+    RandomAgent random;
+    Rng play(9);
+    ActionList legal;
+    for (;;) {
+      legal_actions(s, legal);
+      if (wanted(s, legal)) return s;
+      apply(s, random.act(View(s, s.actor()), play));
+      if (s.over()) ADD_FAILURE() << "the deal ended before the position was reached";
+    }
+  };
+  const State meld = reach([](const State&, const ActionList& legal) {
+    for (Action a : legal)
+      if (a.type() == ActionType::kMeld) return true;
+    return false;
+  });
+  const State pile = reach([](const State&, const ActionList& legal) {
+    for (Action a : legal)
+      if (a.type() == ActionType::kTakePile) return legal.size() >= 2;
+    return false;
+  });
+  const auto iterations = [](const State& s, const std::string& spec) {
+    IsmctsAgent a(std::get<IsmctsParams>(agent_spec(spec).params));
+    Rng rng(5);
+    a.act(View(s, s.actor()), rng);
+    return a.last_iterations();
+  };
+  EXPECT_EQ(iterations(meld, "ismcts:iters=400,stop_early=0"), 400);
+  EXPECT_EQ(iterations(meld, "ismcts:iters=400,stop_early=0,meld_share=0.25"), 100);
+  EXPECT_EQ(iterations(pile, "ismcts:iters=400,stop_early=0,meld_share=0.25"), 400);
+}
+
 TEST(Ismcts, TimeBudgetRunsIterationsUntilTheDeadline) {
   auto searcher = agent("ismcts:time_ms=30");
   State s;

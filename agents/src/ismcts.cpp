@@ -72,9 +72,27 @@ struct IsmctsAgent::Tree {
 
   int64_t done = 0;  // iterations of the last search
 
-  // Runs `iterations` iterations, or (time_ms > 0) as many as fit before `deadline`.
+  // True when the most visited child of the root leads the next by more
+  // than `left` visits: no run of the iterations left can change which is
+  // most visited, so the search's decision is made.
+  bool decided(int left) const {
+    int first = 0, second = 0;
+    for (int c = nodes[0].first_child; c >= 0; c = nodes[c].next_sibling) {
+      const int v = nodes[c].visits;
+      if (v > first) {
+        second = first;
+        first = v;
+      } else if (v > second) {
+        second = v;
+      }
+    }
+    return first - second > left;
+  }
+
+  // Runs `iterations` iterations, or (time_ms > 0) as many as fit before
+  // `deadline`; with `stop_early`, fewer once the decision is made.
   void search(const View& view, const IsmctsParams& p, Rng& rng, int iterations,
-              std::chrono::steady_clock::time_point deadline) {
+              std::chrono::steady_clock::time_point deadline, bool stop_early) {
     const int me = view.seat();
     const Rules& rules = view.rules();
     const int my_side = rules.team_of(me);
@@ -83,6 +101,7 @@ struct IsmctsAgent::Tree {
     done = 0;
     for (int it = 0; p.time_ms > 0 || it < iterations; ++it) {
       if (p.time_ms > 0 && it % 16 == 0 && it > 0 && std::chrono::steady_clock::now() >= deadline) break;
+      if (stop_early && it % 16 == 0 && it > 0 && decided(iterations - it)) break;
       ++done;
       State d = view.determinize(rng);
       int node = 0;
@@ -199,11 +218,19 @@ Action IsmctsAgent::act(const View& view, Rng& rng) {
   const int trees = static_cast<int>(trees_.size());
   std::vector<uint64_t> seeds(static_cast<size_t>(trees));
   for (auto& s : seeds) s = rng.next();
-  const int per_tree = std::max(1, p_.iters / trees);
+  // A decision among melds (and cleanings) gets its share of the budget;
+  // taking the pile, discarding (with nothing left to meld) and answering
+  // get all of it.
+  bool melding = false;
+  for (Action a : legal) melding |= a.type() == ActionType::kMeld || a.type() == ActionType::kClean;
+  const int budget = melding ? static_cast<int>(std::lround(p_.iters * p_.meld_share)) : p_.iters;
+  const int per_tree = std::max(1, budget / trees);
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(p_.time_ms);
   auto run = [&](int t) {
     Rng local(seeds[static_cast<size_t>(t)]);
-    trees_[static_cast<size_t>(t)]->search(view, p_, local, per_tree, deadline);
+    // Stopping early keeps the decision only when one tree makes it.
+    trees_[static_cast<size_t>(t)]->search(view, p_, local, per_tree, deadline,
+                                           p_.stop_early && trees == 1 && p_.time_ms == 0);
   };
   if (trees == 1) {
     run(0);

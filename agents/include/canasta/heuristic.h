@@ -55,7 +55,7 @@ namespace canasta {
     "go out whatever the margin when an opponent whose side may go out holds at most this many cards")     \
   X(extend, int, 0, 0, 162,                                                                                \
     "stay in while the opponents have no canasta and the stock holds at least this many cards (0: never)") \
-  X(safety, int, 1019, 0, 5000, "weight of the chance that the next opponent can take a discard")           \
+  X(safety, int, 1019, 0, 5000, "weight of the chance that the next opponent can take a discard")          \
   X(freeze, int, 0, 0, 100, "discard a wild card to freeze a pile of at least this many cards (0: never)") \
   X(freeze_value, int, 0, 0, 2000, "... or a pile worth at least this many points (0: never)")             \
   X(freeze_behind, int, 10000, -10000, 10000,                                                              \

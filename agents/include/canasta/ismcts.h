@@ -20,21 +20,26 @@ CANASTA_CHOICE_NAMES(IsmctsReward, "margin", "win");
 
 // Its parameters, one line each: name, type, default, range, meaning (see
 // CANASTA_HEURISTIC_PARAMS). An enum takes the names ChoiceNames gives it.
-#define CANASTA_ISMCTS_PARAMS(X)                                                                          \
-  X(iters, int, 1000, 1, 10000000, "iterations per decision")                                             \
-  X(time_ms, int, 0, 0, 3600000,                                                                          \
-    "when above 0, search this many milliseconds per decision instead of `iters` (not reproducible)")     \
-  X(c, double, 0.7, 0, 10, "UCB exploration constant")                                                    \
-  X(rollout, IsmctsRollout, IsmctsRollout::kBasic, 0, 2,                                                  \
-    "rollout policy after the tree (the named agent with its defaults)")                                  \
-  X(cutoff, int, 40, 0, 100000, "rollout actions before the deal is scored as it stands (0: to its end)") \
-  X(hand_weight, double, 1, 0, 1,                                                                         \
-    "at a cut-off, the share of the hands' card values counted against their sides (1: the score as it "  \
-    "stands)")                                                                                            \
-  X(reward, IsmctsReward, IsmctsReward::kMargin, 0, 1,                                                    \
-    "margin: the score margin squashed to [0,1]; win: 1, 0.5 or 0 for the deal")                          \
-  X(threads, int, 1, 1, 256, "root-parallel trees on the TBB pool, merged at the end")                    \
-  X(prior, bool, false, 0, 1, "expand the rollout policy's choice first at every node (progressive bias)")
+#define CANASTA_ISMCTS_PARAMS(X)                                                                           \
+  X(iters, int, 1000, 1, 10000000, "iterations per decision")                                              \
+  X(time_ms, int, 0, 0, 3600000,                                                                           \
+    "when above 0, search this many milliseconds per decision instead of `iters` (not reproducible)")      \
+  X(c, double, 0.7, 0, 10, "UCB exploration constant")                                                     \
+  X(rollout, IsmctsRollout, IsmctsRollout::kBasic, 0, 2,                                                   \
+    "rollout policy after the tree (the named agent with its defaults)")                                   \
+  X(cutoff, int, 40, 0, 100000, "rollout actions before the deal is scored as it stands (0: to its end)")  \
+  X(hand_weight, double, 1, 0, 1,                                                                          \
+    "at a cut-off, the share of the hands' card values counted against their sides (1: the score as it "   \
+    "stands)")                                                                                             \
+  X(reward, IsmctsReward, IsmctsReward::kMargin, 0, 1,                                                     \
+    "margin: the score margin squashed to [0,1]; win: 1, 0.5 or 0 for the deal")                           \
+  X(threads, int, 1, 1, 256, "root-parallel trees on the TBB pool, merged at the end")                     \
+  X(prior, bool, false, 0, 1, "expand the rollout policy's choice first at every node (progressive bias)") \
+  X(stop_early, bool, true, 0, 1,                                                                          \
+    "end a search once the most visited action cannot be overtaken in the iterations left (the same "      \
+    "decision, fewer iterations; one tree, `iters` only)")                                                 \
+  X(meld_share, double, 1, 0.01, 1,                                                                        \
+    "share of `iters` for a decision among melds (the pile, discards and answers get all of it)")
 
 struct IsmctsParams {
 #define CANASTA_FIELD(name, type, value, lo, hi, help) type name = value;
