@@ -439,20 +439,29 @@ TEST(Ismcts, LegalAndReproducible) {
   }
 }
 
-// A position of a real deal: random play until a meld phase with choices
-// (searches play on from it, so it must be one that play can reach).
-State meld_position_of_a_real_deal() {
+// A position of a real deal (searches play on from it, so it must be one
+// that play can reach): random play of single deal 0 of `seed`, its
+// decisions drawn from `play_seed`, until `wanted(state, legal actions)`.
+template <class Wanted>
+State reached_by_random_play(uint64_t seed, uint64_t play_seed, const Wanted& wanted) {
   State s;
-  start_single_deal(s, Rules{}, 61, 0);
+  start_single_deal(s, Rules{}, seed, 0);
   RandomAgent random;
-  Rng play(7);
+  Rng play(play_seed);
   ActionList legal;
   for (;;) {
     legal_actions(s, legal);
-    if (s.phase == Phase::kMeld && legal.size() >= 4 && s.turns > 6) return s;
+    if (wanted(s, legal)) return s;
     apply(s, random.act(View(s, s.actor()), play));
     if (s.over()) ADD_FAILURE() << "the deal ended before the position was reached";
   }
+}
+
+// A meld phase with choices.
+State meld_position_of_a_real_deal() {
+  return reached_by_random_play(61, 7, [](const State& s, const ActionList& legal) {
+    return s.phase == Phase::kMeld && legal.size() >= 4 && s.turns > 6;
+  });
 }
 
 TEST(Ismcts, PriorExpandsThePolicysChoiceFirst) {
@@ -514,25 +523,12 @@ TEST(Ismcts, StopEarlyKeepsTheDecisionWithFewerIterations) {
 
 TEST(Ismcts, MeldShareCutsOnlyTheBudgetOfDecisionsAmongMelds) {
   // Random play to a decision with a meld among its choices, and to one between the pile and the stock.
-  const auto reach = [](const auto& wanted) {
-    State s;
-    start_single_deal(s, Rules{}, 64, 0);
-    RandomAgent random;
-    Rng play(9);
-    ActionList legal;
-    for (;;) {
-      legal_actions(s, legal);
-      if (wanted(s, legal)) return s;
-      apply(s, random.act(View(s, s.actor()), play));
-      if (s.over()) ADD_FAILURE() << "the deal ended before the position was reached";
-    }
-  };
-  const State meld = reach([](const State&, const ActionList& legal) {
+  const State meld = reached_by_random_play(64, 9, [](const State&, const ActionList& legal) {
     for (Action a : legal)
       if (a.type() == ActionType::kMeld) return true;
     return false;
   });
-  const State pile = reach([](const State&, const ActionList& legal) {
+  const State pile = reached_by_random_play(64, 9, [](const State&, const ActionList& legal) {
     for (Action a : legal)
       if (a.type() == ActionType::kTakePile) return legal.size() >= 2;
     return false;
