@@ -9,9 +9,11 @@
 # OUT_DIR/spsa.png (when python3-matplotlib is installed).
 source "$(dirname "$0")/measure.sh" "${1:-runs/players}"
 
-# The hand-set values the heuristic had before tuning, and deliberately bad ones.
-hand='heuristic:take_min=3,take_value=40,take_wild=0,meld_min=2,keep_wilds=1,dump_hand=4,out_lead=-150,out_danger=3,safety=100'
-bad='heuristic:take_min=12,take_value=400,take_wild=12,meld_min=5,keep_wilds=5,dump_hand=0,out_lead=1500,out_danger=0,safety=0'
+# The hand-set values the heuristic had before tuning, and deliberately bad
+# ones; without `freeze_cost`, which came after the tuning (its default is
+# from a sweep, results/freeze.md).
+hand='heuristic:take_min=3,take_value=40,take_wild=0,meld_min=2,keep_wilds=1,dump_hand=4,out_lead=-150,out_danger=3,safety=100,freeze_cost=0'
+bad='heuristic:take_min=12,take_value=400,take_wild=12,meld_min=5,keep_wilds=5,dump_hand=0,out_lead=1500,out_danger=0,safety=0,freeze_cost=0'
 perturb='take_min=1,take_value=10,take_wild=1,meld_min=0.5,keep_wilds=0.5,dump_hand=1,out_lead=60,out_danger=1,safety=20'
 
 run spsa-hand tune --agent "$hand" --spsa "$perturb" --batches 4000 --deals 250 --objective margin --seed 11 \
@@ -20,11 +22,12 @@ run spsa-bad tune --agent "$bad" --spsa "$perturb" --batches 4000 --deals 250 --
   --threads 2 -o "$out/spsa-bad.csv" --spec-out "$out/spsa-bad.spec"
 from_bad=$(cat "$out/spsa-bad.spec")
 # The second stage, from the first's values: `safety` matters little near
-# its first-stage value, so its perturbation is ten times wider. Its result
-# is the heuristic's defaults.
+# its first-stage value, so its perturbation is ten times wider. Its result,
+# with freeze_cost=800, is the heuristic's defaults.
 run spsa-safety tune --agent "$(cat "$out/spsa-hand.spec")" --spsa "${perturb%safety=20}safety=200" --batches 4000 \
   --deals 250 --objective margin --seed 13 --threads 2 -o "$out/spsa-safety.csv" --spec-out "$out/spsa-safety.spec"
 first=$(cat "$out/spsa-hand.spec")
+second=$(cat "$out/spsa-safety.spec")
 
 run h-random sim --side0 heuristic --side1 random --deals 20000 --seed 9 --threads 2
 run b-random sim --side0 basic --side1 random --deals 20000 --seed 9 --threads 2
@@ -32,6 +35,7 @@ run h-basic sim --side0 heuristic --side1 basic --deals 20000 --seed 9 --threads
 run h-basic-games sim --side0 heuristic --side1 basic --games 2000 --seed 9 --threads 2
 run h-hand sim --side0 heuristic --side1 "$hand" --deals 20000 --seed 9 --threads 2
 run h-first sim --side0 heuristic --side1 "$first" --deals 20000 --seed 9 --threads 2
+run h-second sim --side0 heuristic --side1 "$second" --deals 20000 --seed 9 --threads 2
 run first-hand sim --side0 "$first" --side1 "$hand" --deals 20000 --seed 9 --threads 2
 run frombad-hand sim --side0 "$from_bad" --side1 "$hand" --deals 20000 --seed 9 --threads 2
 run bad-hand sim --side0 "$bad" --side1 "$hand" --deals 20000 --seed 9 --threads 2

@@ -351,6 +351,18 @@ TEST(Heuristic, FreezeBehindFreezesWhenTrailingAndTheNextOpponentIsClose) {
   EXPECT_NE(decide("heuristic:freeze_behind=610,freeze_hand=1,dump_hand=1", s), "discard JK");
 }
 
+TEST(Heuristic, FreezeCostWeighsFreezingAgainstGivingThePile) {
+  // Side 1 has melded every natural rank of the hand: any of them gives it
+  // the pile of eight (risk 1 x safety 1019 x 10/10, less the card's value).
+  const State s = position(
+      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: JK 4 9 Q\n"
+      "pile: 5 6 8 10 J 4 6 8\nmelds0: K: K K K\nmelds1: 4: 4 4 4; 9: 9 9 9; Q: Q Q Q\nstock: rest");
+  EXPECT_EQ(decide("heuristic:freeze_cost=800", s), "discard JK");  // 800 + 50 for the joker
+  EXPECT_NE(decide("heuristic:freeze_cost=0", s), "discard JK");    // never
+  EXPECT_NE(decide("heuristic:freeze_cost=2000", s), "discard JK");
+  EXPECT_NE(decide("heuristic:freeze_cost=800,safety=100", s), "discard JK");  // giving it costs less
+}
+
 TEST(Heuristic, FreezeGuardSparesUnopenedOpponents) {
   // Side 0 has melded, side 1 has not: freezing would only hinder the partner.
   const State s = position(kBigPile);

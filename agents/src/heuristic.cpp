@@ -181,7 +181,10 @@ Action HeuristicAgent::act(const View& view, Rng& /*rng*/) {
     const int k = a.kind();
     double cost = 0;
     if (is_wild(k)) {
-      cost = freeze_now ? -1e6 + card_value(k) : 1e6 + card_value(k);  // the two before the joker
+      // The two before the joker. Freezing rather than giving the pile: its
+      // price against the other discards' risk (the guard holds here too).
+      const bool weighed = p_.freeze_cost > 0 && !view.pile_frozen() && !guarded;
+      cost = freeze_now ? -1e6 + card_value(k) : (weighed ? p_.freeze_cost : 1e6) + card_value(k);
     } else if (k == kBlack3) {
       cost = -50.0 - 5.0 * pile_after;  // blocks the next player, and can hardly be melded
     } else {

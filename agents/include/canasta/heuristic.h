@@ -23,8 +23,8 @@
 //     cards ("exponer todas las combinaciones").
 // The defaults of the numeric parameters were tuned by SPSA in self-play,
 // in two stages: all of them, then again with a wider perturbation of
-// `safety` (results/players.md). The first rule-based player is kept as `basic`
-// (basic.h).
+// `safety` (results/players.md); `freeze_cost` by a sweep (results/freeze.md). The first rule-based player is
+// kept as `basic` (basic.h).
 #pragma once
 
 #include "canasta/agent_base.h"
@@ -34,39 +34,41 @@ namespace canasta {
 // Its parameters, one line each: name, type, default, range, meaning. The
 // line declares the field below, and `canasta agents`, spec reading and
 // writing follow from it.
-#define CANASTA_HEURISTIC_PARAMS(X)                                                                        \
-  X(take_min, int, 3, 0, 100, "take the pile (when not compelled) when it holds at least this many cards") \
-  X(take_value, int, 19, 0, 2000, "... or when its cards are worth at least this many points")             \
-  X(take_wild, int, 4, 0, 100,                                                                             \
-    "... and, when taking it needs a wild card from the hand, at least this many cards")                   \
-  X(meld_min, int, 2, 2, 8,                                                                                \
-    "naturals of a rank held before starting a new meld of it (higher keeps pairs and triples for the "    \
-    "pile)")                                                                                               \
-  X(open_lean, bool, true, 0, 1,                                                                           \
-    "open with just enough: while opening, the meld that meets the minimum with the fewest cards")         \
-  X(keep_wilds, int, 2, 0, 12, "wild cards held back from melds (unless they complete a canasta or dump)") \
-  X(canasta_wilds, bool, true, 0, 1, "spend held-back wild cards when they complete a canasta")            \
-  X(jokers_first, bool, true, 0, 1, "1: meld jokers before twos; 0: twos before jokers")                   \
-  X(dump_hand, int, 1, 0, 30,                                                                              \
-    "meld all it can when an opponent whose side may go out holds at most this many cards (0: never)")     \
-  X(out_lead, int, -467, -10000, 10000,                                                                    \
-    "go out (or answer yes) when the deal's estimated margin after going out is at least this")            \
-  X(out_danger, int, 6, 0, 30,                                                                             \
-    "go out whatever the margin when an opponent whose side may go out holds at most this many cards")     \
-  X(extend, int, 0, 0, 162,                                                                                \
-    "stay in while the opponents have no canasta and the stock holds at least this many cards (0: never)") \
-  X(safety, int, 1019, 0, 5000, "weight of the chance that the next opponent can take a discard")          \
-  X(freeze, int, 0, 0, 100, "discard a wild card to freeze a pile of at least this many cards (0: never)") \
-  X(freeze_value, int, 0, 0, 2000, "... or a pile worth at least this many points (0: never)")             \
-  X(freeze_behind, int, 10000, -10000, 10000,                                                              \
-    "freeze when the side trails on the table by at least this much and the next opponent is close")       \
-  X(freeze_hand, int, 4, 0, 30, "... close: holds at most this many cards")                                \
-  X(freeze_guard, bool, true, 0, 1,                                                                        \
-    "never freeze while the own side has melded and the next opponent's side has not opened")              \
-  X(ask, bool, false, 0, 1, "1: ask the partner before going out (when the rules allow)")                  \
-  X(wild_meld, int, 5, 0, 18,                                                                              \
-    "spanish: start a meld of wild cards only (toward the wild canasta, 2000) with at least this many "    \
-    "wild cards in hand, and grow it (0: never)")                                                          \
+#define CANASTA_HEURISTIC_PARAMS(X)                                                                         \
+  X(take_min, int, 3, 0, 100, "take the pile (when not compelled) when it holds at least this many cards")  \
+  X(take_value, int, 19, 0, 2000, "... or when its cards are worth at least this many points")              \
+  X(take_wild, int, 4, 0, 100,                                                                              \
+    "... and, when taking it needs a wild card from the hand, at least this many cards")                    \
+  X(meld_min, int, 2, 2, 8,                                                                                 \
+    "naturals of a rank held before starting a new meld of it (higher keeps pairs and triples for the "     \
+    "pile)")                                                                                                \
+  X(open_lean, bool, true, 0, 1,                                                                            \
+    "open with just enough: while opening, the meld that meets the minimum with the fewest cards")          \
+  X(keep_wilds, int, 2, 0, 12, "wild cards held back from melds (unless they complete a canasta or dump)")  \
+  X(canasta_wilds, bool, true, 0, 1, "spend held-back wild cards when they complete a canasta")             \
+  X(jokers_first, bool, true, 0, 1, "1: meld jokers before twos; 0: twos before jokers")                    \
+  X(dump_hand, int, 1, 0, 30,                                                                               \
+    "meld all it can when an opponent whose side may go out holds at most this many cards (0: never)")      \
+  X(out_lead, int, -467, -10000, 10000,                                                                     \
+    "go out (or answer yes) when the deal's estimated margin after going out is at least this")             \
+  X(out_danger, int, 6, 0, 30,                                                                              \
+    "go out whatever the margin when an opponent whose side may go out holds at most this many cards")      \
+  X(extend, int, 0, 0, 162,                                                                                 \
+    "stay in while the opponents have no canasta and the stock holds at least this many cards (0: never)")  \
+  X(safety, int, 1019, 0, 5000, "weight of the chance that the next opponent can take a discard")           \
+  X(freeze, int, 0, 0, 100, "discard a wild card to freeze a pile of at least this many cards (0: never)")  \
+  X(freeze_value, int, 0, 0, 2000, "... or a pile worth at least this many points (0: never)")              \
+  X(freeze_behind, int, 10000, -10000, 10000,                                                               \
+    "freeze when the side trails on the table by at least this much and the next opponent is close")        \
+  X(freeze_hand, int, 4, 0, 30, "... close: holds at most this many cards")                                 \
+  X(freeze_guard, bool, true, 0, 1,                                                                         \
+    "never freeze while the own side has melded and the next opponent's side has not opened")               \
+  X(freeze_cost, int, 800, 0, 100000,                                                                       \
+    "freeze rather than give the pile: a wild card's discard costs this (0: never), the others their risk") \
+  X(ask, bool, false, 0, 1, "1: ask the partner before going out (when the rules allow)")                   \
+  X(wild_meld, int, 5, 0, 18,                                                                               \
+    "spanish: start a meld of wild cards only (toward the wild canasta, 2000) with at least this many "     \
+    "wild cards in hand, and grow it (0: never)")                                                           \
   X(clean, bool, true, 0, 1, "spanish: clean mixed canastas (a natural replaces a wild card)")
 
 struct HeuristicParams {
