@@ -306,11 +306,12 @@ TEST(Sprt, StopsEarlyTheSameWayOnAnyThreadCount) {
   ASSERT_TRUE(run_deals(c, two, error));
   EXPECT_EQ(one.size(), two.size());
   EXPECT_LT(one.size(), 2U * 50000);  // decided long before the end
-  const SprtResult r = sprt(one, true, {0, 20, 0.05, 0.05});
+  const SprtCounts counts = sprt_counts(tally(one, true), true);
+  const SprtResult r = sprt(counts, {0, 20, 0.05, 0.05});
   EXPECT_EQ(r.decision, 1);
   EXPECT_GE(r.llr, r.upper);
   // Measured near +420 Elo: "600 better" loses against "500 better".
-  EXPECT_EQ(sprt(one, true, {500, 600, 0.05, 0.05}).decision, -1);
+  EXPECT_EQ(sprt(counts, {500, 600, 0.05, 0.05}).decision, -1);
 }
 
 }  // namespace

@@ -44,7 +44,7 @@ int player_of(const Rules& rules, int seat, int twin) {
   return (mirrored + n - twin % rules.teams) % n;
 }
 
-bool check_config(const ExperimentConfig& c, std::string& error) {
+bool check_config(const ExperimentConfig& c, std::string& error, int processes) {
   if (c.side2 && c.rules.teams != 3) {
     error = "--side2 needs a table of three sides (spanish-3p, spanish-6p3)";
     return false;
@@ -62,18 +62,20 @@ bool check_config(const ExperimentConfig& c, std::string& error) {
     error = "bad shard " + std::to_string(c.shard) + "/" + std::to_string(c.shards);
     return false;
   }
-  // The rows stay in memory (for the summary and the files): refuse a run
-  // whose rows cannot fit rather than fail when it is half played.
+  // The rows stay in memory (for the summary and the files), each process
+  // holding its share: refuse a run whose rows cannot fit rather than fail
+  // when it is half played.
   const bool games = c.games > 0;
-  const double rows = static_cast<double>(shard_size(games ? c.games : c.deals, c)) * twin_count(c);
+  const double rows =
+      static_cast<double>(shard_size(games ? c.games : c.deals, c)) * twin_count(c) / std::max(processes, 1);
   const double need = rows * static_cast<double>(games ? sizeof(GameRow) : sizeof(DealRow));
   const double have =
       static_cast<double>(::sysconf(_SC_PHYS_PAGES)) * static_cast<double>(::sysconf(_SC_PAGE_SIZE));
   if (have > 0 && need > have) {
     error = fmt::format(
-        "{:.0f} {} need {:.1f} GB for their rows, more than this machine's {:.1f} GB: play fewer, or "
+        "{:.0f} {}{} need {:.1f} GB for their rows, more than this machine's {:.1f} GB: play fewer, or "
         "run shards",
-        rows, games ? "games" : "deals", need / 1e9, have / 1e9);
+        rows, games ? "games" : "deals", processes > 1 ? " a process" : "", need / 1e9, have / 1e9);
     return false;
   }
   return true;
@@ -256,9 +258,7 @@ void play_indices(const ExperimentConfig& c, Rows<Row>& out, int64_t grain, cons
       std::string finished;
       for (int64_t i = out.begin; i < out.end; ++i)
         if (out.finished(i)) finished += lines[static_cast<size_t>(i - out.begin)];
-      std::vector<std::string> one;
-      one.push_back(std::move(finished));
-      writer.push(std::move(one));
+      writer.push(std::move(finished));
     }
     // This process's counts of the batch for the sequential test, and whether it was stopped.
     const SprtCounts counts = after_batch();
@@ -279,7 +279,7 @@ int64_t batch_size(const ExperimentConfig& c, bool recording) {
 
 bool run_deals(const ExperimentConfig& c, std::vector<DealRow>& rows, std::string& error,
                const RunHooks& hooks) {
-  if (!check_config(c, error)) return false;
+  if (!check_config(c, error, hooks.processes.count)) return false;
   Rows<DealRow> out(c, c.deals);
   const int twins = out.twins;
   const auto specs = twin_specs(c);
@@ -319,7 +319,7 @@ bool run_deals(const ExperimentConfig& c, std::vector<DealRow>& rows, std::strin
         for (int64_t i = out.begin; i < out.end; ++i)
           if (out.finished(i))
             for (int t = 0; t < twins; ++t) batch_rows.push_back(out.at(i, t));
-        return sprt_counts(batch_rows, c.duplicate);
+        return sprt_counts(tally(batch_rows, c.duplicate), c.duplicate);
       },
       [&](const SprtCounts& played) {
         if (!c.sprt) return false;
@@ -332,7 +332,7 @@ bool run_deals(const ExperimentConfig& c, std::vector<DealRow>& rows, std::strin
 
 bool run_games(const ExperimentConfig& c, std::vector<GameRow>& rows, std::string& error,
                const RunHooks& hooks) {
-  if (!check_config(c, error)) return false;
+  if (!check_config(c, error, hooks.processes.count)) return false;
   Rows<GameRow> out(c, c.games);
   const int twins = out.twins;
   const auto specs = twin_specs(c);

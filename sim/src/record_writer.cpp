@@ -8,7 +8,7 @@ RecordWriter::RecordWriter(const RecordSink& sink) : sink_(sink) {
 
 RecordWriter::~RecordWriter() { finish(); }
 
-void RecordWriter::push(std::vector<std::string> batch) {
+void RecordWriter::push(std::string batch) {
   if (!sink_) return;
   std::unique_lock lock(mutex_);
   changed_.wait(lock, [&] { return queue_.size() < 2; });
@@ -27,7 +27,7 @@ void RecordWriter::finish() {
 
 void RecordWriter::run() {
   for (;;) {
-    std::vector<std::string> batch;
+    std::string batch;
     {
       std::unique_lock lock(mutex_);
       changed_.wait(lock, [&] { return closed_ || !queue_.empty(); });
@@ -36,7 +36,7 @@ void RecordWriter::run() {
       queue_.pop_front();
       changed_.notify_all();
     }
-    for (const std::string& lines : batch) sink_(lines);
+    sink_(batch);
   }
 }
 

@@ -121,7 +121,7 @@ std::string header(const std::array<Column<Row>, N>& columns) {
 }
 
 template <class Row, size_t N>
-std::string to_csv(const std::vector<Row>& rows, const std::array<Column<Row>, N>& columns) {
+std::string to_csv(std::span<const Row> rows, const std::array<Column<Row>, N>& columns) {
   std::string out = header(columns) + "\n";
   auto it = std::back_inserter(out);
   for (const Row& r : rows) {
@@ -280,7 +280,7 @@ std::string summary_json(std::string_view format, const ExperimentConfig& c, con
 
 }  // namespace
 
-std::string rows_to_csv(const std::vector<DealRow>& rows, int sides) {
+std::string rows_to_csv(std::span<const DealRow> rows, int sides) {
   return sides == 3 ? to_csv(rows, kDealColumns3) : to_csv(rows, kDealColumns);
 }
 
@@ -289,7 +289,7 @@ bool rows_from_csv(std::string_view text, std::vector<DealRow>& rows, std::strin
                     : from_csv(text, "deals.csv", kDealColumns, rows, error);
 }
 
-std::string game_rows_to_csv(const std::vector<GameRow>& rows, int sides) {
+std::string game_rows_to_csv(std::span<const GameRow> rows, int sides) {
   return sides == 3 ? to_csv(rows, kGameColumns3) : to_csv(rows, kGameColumns2);
 }
 

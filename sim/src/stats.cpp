@@ -21,18 +21,6 @@ double share_of_margin(double m) { return m > 0 ? 1.0 : m < 0 ? 0.0 : 0.5; }
 
 }  // namespace
 
-Interval mean_interval(std::span<const double> x) {
-  const double n = static_cast<double>(x.size());
-  if (x.empty()) return {};
-  double sum = 0;
-  for (double v : x) sum += v;
-  const double mean = sum / n;
-  double ss = 0;
-  for (double v : x) ss += (v - mean) * (v - mean);
-  const double half = x.size() > 1 ? kZ * std::sqrt(ss / (n - 1) / n) : 0;
-  return {mean, mean - half, mean + half};
-}
-
 Interval wilson(double successes, double n) {
   const double p = successes / n;
   const double z2 = kZ * kZ;
@@ -124,15 +112,21 @@ Interval Moments::interval(double unit) const {
 }
 
 void Tally::add(const Tally& o) {
-  auto mine = words();
-  const auto theirs = const_cast<Tally&>(o).words();
+  const auto mine = words();
+  const auto theirs = o.words();
   for (size_t i = 0; i < mine.size(); ++i) mine[i] += theirs[i];
 }
 
+// A tally is int64 words and nothing else.
+static_assert(std::is_standard_layout_v<Tally> && std::is_trivially_copyable_v<Tally>);
+static_assert(sizeof(Tally) % sizeof(int64_t) == 0 && alignof(Tally) == alignof(int64_t));
+
 std::span<int64_t> Tally::words() {
-  static_assert(std::is_standard_layout_v<Tally> && std::is_trivially_copyable_v<Tally>);
-  static_assert(sizeof(Tally) % sizeof(int64_t) == 0 && alignof(Tally) == alignof(int64_t));
   return {reinterpret_cast<int64_t*>(this), sizeof(Tally) / sizeof(int64_t)};
+}
+
+std::span<const int64_t> Tally::words() const {
+  return {reinterpret_cast<const int64_t*>(this), sizeof(Tally) / sizeof(int64_t)};
 }
 
 namespace {
@@ -140,7 +134,7 @@ namespace {
 // Adds outcomes in (index, twin) order to a tally: every row, and in
 // duplicate every complete group (twins 0, 1, ... of one index).
 void add_outcomes(Tally& t, std::span<const Outcome> outcomes, bool duplicate) {
-  const auto quarters = [](double score) { return static_cast<int64_t>(std::lround(score * 4)); };
+  const auto quarters = [](double score) { return static_cast<int64_t>(std::llround(score * 4)); };
   const auto halves = [](double margin) { return static_cast<int64_t>(std::llround(margin * 2)); };
   // Adds one row; returns its score in quarters and margin in halves.
   const auto add_row = [&t, &quarters, &halves](const Outcome& o) {
@@ -351,13 +345,7 @@ std::string_view status_of(const ExperimentConfig& c, int64_t rows, const std::o
 
 Summary summarize(const Tally& t, const ExperimentConfig& c) {
   Summary s = summarize(t, c.duplicate, c.rules.teams);
-  if (c.sprt) {
-    // The test's samples by value in quarters: a pair's (pentanomial) or a deal's.
-    const Pentanomial& p = t.penta;
-    const SprtCounts counts = c.duplicate ? SprtCounts{p.ll, p.ld, p.wl + p.dd, p.wd, p.ww}
-                                          : SprtCounts{t.b_won, 0, t.drawn, 0, t.a_won};
-    s.sprt = sprt(counts, *c.sprt);
-  }
+  if (c.sprt) s.sprt = sprt(sprt_counts(t, c.duplicate), *c.sprt);
   s.status = status_of(c, s.rows, s.sprt);
   return s;
 }
@@ -376,19 +364,11 @@ GameSummary summarize_games(std::span<const GameRow> rows, const ExperimentConfi
   return summarize_games(tally_games(rows, c.duplicate, c.rules.teams), c);
 }
 
-SprtCounts sprt_counts(std::span<const DealRow> rows, bool duplicate) {
-  SprtCounts c{};
-  for (size_t i = 0; i < rows.size(); ++i) {
-    const DealRow& d = rows[i];
-    const double share = share_of_margin(d.score[d.swapped] - d.score[1 - d.swapped]);
-    if (!duplicate) {
-      ++c[static_cast<size_t>(share * 4)];  // 0, 2 or 4 quarters
-    } else if (d.swapped == 1 && i > 0 && rows[i - 1].deal == d.deal) {
-      const DealRow& e = rows[i - 1];
-      ++c[static_cast<size_t>((share + share_of_margin(e.score[0] - e.score[1])) * 2)];  // 0 .. 4 quarters
-    }
-  }
-  return c;
+SprtCounts sprt_counts(const Tally& t, bool duplicate) {
+  // A pair's share by its pentanomial class, or a deal's by its result.
+  const Pentanomial& p = t.penta;
+  return duplicate ? SprtCounts{p.ll, p.ld, p.wl + p.dd, p.wd, p.ww}
+                   : SprtCounts{t.b_won, 0, t.drawn, 0, t.a_won};
 }
 
 SprtResult sprt(const SprtCounts& counts, const SprtConfig& test) {
@@ -417,10 +397,6 @@ SprtResult sprt(const SprtCounts& counts, const SprtConfig& test) {
   r.llr = (s1 - s0) / var * (sum - n * (s0 + s1) / 2);
   r.decision = r.llr >= r.upper ? 1 : r.llr <= r.lower ? -1 : 0;
   return r;
-}
-
-SprtResult sprt(std::span<const DealRow> rows, bool duplicate, const SprtConfig& test) {
-  return sprt(sprt_counts(rows, duplicate), test);
 }
 
 }  // namespace canasta

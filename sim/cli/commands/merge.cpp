@@ -63,7 +63,7 @@ struct Merge {
   const char* what;              // in the header line after the agents
   int64_t (*index)(const Row&);  // deal or game index
   bool (*from_csv)(std::string_view, std::vector<Row>&, std::string&, int sides);
-  std::string (*to_csv)(const std::vector<Row>&, int sides);
+  std::string (*to_csv)(std::span<const Row>, int sides);
 
   template <class Summarize, class Print, class ToJson>
   void run(const std::vector<std::string>& dirs, const std::string& out_dir, bool partial,

@@ -116,9 +116,7 @@ std::vector<std::string> csv_by_batch(const ExperimentConfig& c, const std::vect
     size_t j = i;
     while (j < rows.size() && (index(rows[j]) - c.shard) / c.shards / batch == b) ++j;
     parts.resize(static_cast<size_t>(b + 1));
-    parts.back() = to_csv(std::vector<Row>(rows.begin() + static_cast<ptrdiff_t>(i),
-                                           rows.begin() + static_cast<ptrdiff_t>(j)))
-                       .substr(header);
+    parts.back() = to_csv(std::span(rows).subspan(i, j - i)).substr(header);
     i = j;
   }
   return parts;
@@ -134,7 +132,7 @@ int run_sim(const ExperimentConfig& c, const std::string& out_dir, const std::st
   // keeps what finished (during the final write too); a second one ends at once.
   StopOnSignals signals;
   std::string error;
-  if (!check_config(c, error)) throw InputError{error};
+  if (!check_config(c, error, cluster().size)) throw InputError{error};
   const bool writer = cluster().rank == 0;  // rank 0 prints and puts the files in place
   // Both made before any deal is played, on every rank: a bad place is refused.
   std::optional<OutDir> out;
@@ -200,11 +198,11 @@ int run_sim(const ExperimentConfig& c, const std::string& out_dir, const std::st
     const std::vector<std::string> parts =
         games ? csv_by_batch(
                     c, game_rows, [](const GameRow& r) { return r.game; },
-                    [teams](const std::vector<GameRow>& r) { return game_rows_to_csv(r, teams); }, recording,
+                    [teams](std::span<const GameRow> r) { return game_rows_to_csv(r, teams); }, recording,
                     head.size())
               : csv_by_batch(
                     c, deal_rows, [](const DealRow& r) { return r.deal; },
-                    [teams](const std::vector<DealRow>& r) { return rows_to_csv(r, teams); }, recording,
+                    [teams](std::span<const DealRow> r) { return rows_to_csv(r, teams); }, recording,
                     head.size());
     std::vector<int64_t> sizes;
     for (const std::string& p : parts) sizes.push_back(static_cast<int64_t>(p.size()));

@@ -66,9 +66,10 @@ inline int64_t shard_size(int64_t n, const ExperimentConfig& c) {
 const AgentSpec& seat_agent(const ExperimentConfig& c, int seat);
 
 // Checks what the types cannot: a side2 only at a table of three sides, a
-// sequential test only with two, named seats at the table, a valid shard.
-// Returns false with a one-line error.
-bool check_config(const ExperimentConfig& c, std::string& error);
+// sequential test only with two, named seats at the table, a valid shard,
+// and rows that fit in memory when `processes` share them. Returns false
+// with a one-line error.
+bool check_config(const ExperimentConfig& c, std::string& error, int processes = 1);
 
 // How many times a run plays each deal (or game): once; in duplicate twice
 // with two sides (the agents swap sides), three times with three (the

@@ -7,7 +7,6 @@
 #include <mutex>
 #include <string>
 #include <thread>
-#include <vector>
 
 #include "canasta/experiment.h"
 
@@ -21,8 +20,8 @@ class RecordWriter {
   RecordWriter(const RecordWriter&) = delete;
   RecordWriter& operator=(const RecordWriter&) = delete;
 
-  // Queues a batch; waits while two batches wait already.
-  void push(std::vector<std::string> batch);
+  // Queues a batch's lines; waits while two batches wait already.
+  void push(std::string batch);
   // Writes what waits, then stops the thread.
   void finish();
 
@@ -33,7 +32,7 @@ class RecordWriter {
   std::thread thread_;
   std::mutex mutex_;
   std::condition_variable changed_;
-  std::deque<std::vector<std::string>> queue_;
+  std::deque<std::string> queue_;
   bool closed_ = false;
 };
 

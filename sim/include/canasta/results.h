@@ -3,6 +3,7 @@
 // read through one column table, so writer and reader cannot drift apart.
 #pragma once
 
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,9 +15,9 @@ namespace canasta {
 
 // deals.csv and games.csv have a column per table side of a value per side
 // (score0, score1 and, at a table of three sides, score2, ...).
-std::string rows_to_csv(const std::vector<DealRow>& rows, int sides = 2);
+std::string rows_to_csv(std::span<const DealRow> rows, int sides = 2);
 bool rows_from_csv(std::string_view text, std::vector<DealRow>& rows, std::string& error, int sides = 2);
-std::string game_rows_to_csv(const std::vector<GameRow>& rows, int sides = 2);
+std::string game_rows_to_csv(std::span<const GameRow> rows, int sides = 2);
 bool game_rows_from_csv(std::string_view text, std::vector<GameRow>& rows, std::string& error, int sides = 2);
 
 // summary.json of a deals run (format canasta-summary/1) and of a games run

@@ -91,7 +91,8 @@ struct SprtResult {
 struct Moments {
   int64_t n = 0, sum = 0, sq_hi = 0, sq_lo = 0;
   void add(int64_t x);
-  // The mean of x / unit with its 95% normal interval (mean_interval's).
+  // The mean of x / unit with its 95% normal interval: mean +/- z s / sqrt(n),
+  // s the sample standard deviation.
   Interval interval(double unit) const;
   // The population variance of x / unit.
   double variance(double unit) const;
@@ -117,6 +118,7 @@ struct Tally {
   void add(const Tally& o);
   // The tally as int64 words, to be summed word by word.
   std::span<int64_t> words();
+  std::span<const int64_t> words() const;
 };
 Tally tally(std::span<const DealRow> rows, bool duplicate, int sides = 2);
 Tally tally_games(std::span<const GameRow> rows, bool duplicate, int sides = 2);
@@ -173,20 +175,18 @@ struct Outcome {
 ScoreStats score_stats(std::span<const Outcome> outcomes, bool duplicate);
 
 // The generalized SPRT on the per-deal (or, in duplicate, per-pair) score
-// share of A, by the normal approximation.
-SprtResult sprt(std::span<const DealRow> rows, bool duplicate, const SprtConfig& test);
-// The samples of the test by value, in quarters: a deal's share 0, 1/2, 1
-// (counts 0, 2, 4), a pair's 0, 1/4, ..., 1 (counts 0 .. 4). Counts of parts
-// of the rows add up, so processes can share them.
+// share of A, by the normal approximation, from the samples of the test by
+// value, in quarters: a deal's share 0, 1/2, 1 (counts 0, 2, 4), a pair's 0,
+// 1/4, ..., 1 (counts 0 .. 4), taken from a tally of two sides. Counts of
+// parts of the rows add up, so processes can share them.
 using SprtCounts = std::array<int64_t, 5>;
-SprtCounts sprt_counts(std::span<const DealRow> rows, bool duplicate);
+SprtCounts sprt_counts(const Tally& t, bool duplicate);
 SprtResult sprt(const SprtCounts& counts, const SprtConfig& test);
 
 // The building blocks, for other summaries (tournaments).
-Interval wilson(double successes, double n);        // a share with its Wilson interval
-Interval mean_interval(std::span<const double> x);  // a mean with its normal interval
-double elo_of(double share);                        // -400 log10(1/p - 1), p clamped away from 0 and 1
-Interval elo_interval(const Interval& share);       // elo_of of the share and of its bounds
-double normal_cdf(double z);                        // the standard normal distribution function
+Interval wilson(double successes, double n);   // a share with its Wilson interval
+double elo_of(double share);                   // -400 log10(1/p - 1), p clamped away from 0 and 1
+Interval elo_interval(const Interval& share);  // elo_of of the share and of its bounds
+double normal_cdf(double z);                   // the standard normal distribution function
 
 }  // namespace canasta
