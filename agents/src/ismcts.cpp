@@ -1,7 +1,10 @@
 // Single-observer ISMCTS. Each iteration:
-//   1. samples a determinization consistent with the searching seat's view;
+//   1. samples a determinization consistent with the searching seat's view
+//      (with `infer`, less often one that gives a seat a pair of a rank it
+//      has discarded);
 //   2. descends the tree, choosing among the actions legal in that
-//      determinization by UCB with availability counts;
+//      determinization by UCB with availability counts (with `meld_order`,
+//      a turn's melds in rank order below the root);
 //   3. adds one node for an untried action;
 //   4. plays a rollout (random or heuristic) to the end of the deal or to a
 //      cut-off, where the deal is scored as it stands;
@@ -14,6 +17,7 @@
 #include <array>
 #include <chrono>
 #include <cmath>
+#include <utility>
 #include <vector>
 
 #include "canasta/basic.h"
@@ -22,6 +26,26 @@
 #include "canasta/random_agent.h"
 
 namespace canasta {
+
+namespace {
+
+// Samples drawn again at most this many times for `infer`.
+constexpr int kInferTries = 8;
+
+// A seat other than the searcher holds, among the cards nobody has seen it
+// take, two naturals of a rank it has discarded this deal: players keep
+// pairs and shed single cards, so such a hand is unlikely.
+bool implausible(const View& view, const State& d) {
+  for (int seat = 0; seat < view.rules().players; ++seat) {
+    if (seat == view.seat() || view.discarded(seat) == 0) continue;
+    const CardSet hidden = d.hand[seat] - view.known(seat);
+    for (int k = kFirstNatural; k <= kLastNatural; ++k)
+      if ((view.discarded(seat) >> k & 1U) && hidden.count(k) >= 2) return true;
+  }
+  return false;
+}
+
+}  // namespace
 
 struct IsmctsAgent::Tree {
   struct Node {
@@ -39,6 +63,7 @@ struct IsmctsAgent::Tree {
   std::vector<Node> nodes;
   ActionList legal;
   ActionList fresh;  // untried actions at the current node
+  ActionList kept;   // the legal actions left by `meld_order`
   std::vector<int> path;
   BasicAgent basic_agent;
   HeuristicAgent heuristic_agent;
@@ -104,14 +129,25 @@ struct IsmctsAgent::Tree {
       if (stop_early && it % 16 == 0 && it > 0 && decided(iterations - it)) break;
       ++done;
       State d = view.determinize(rng);
+      for (int t = 0; t < kInferTries && p.infer > 0 && implausible(view, d) && rng.uniform() < p.infer; ++t)
+        d = view.determinize(rng);
       int node = 0;
       path.clear();
+      int order_actor = -1, order_kind = 0;  // the last meld of the turn under way in the tree
       // Selection and expansion.
       while (!d.over()) {
         legal_actions(d, legal);
         if (legal.empty()) break;  // cannot happen from a consistent sample; scored as it stands
         const int actor = d.actor();
         const int side = rules.team_of(actor);
+        if (order_actor == actor) {
+          // Melds of a lower rank than the turn's last one lead to tables
+          // reached in rank order from another path.
+          kept.clear();
+          for (Action a : legal)
+            if (a.type() != ActionType::kMeld || a.kind() >= order_kind) kept.push(a);
+          if (!kept.empty() && kept.size() < legal.size()) std::swap(legal, kept);
+        }
         // Availability: every child whose action is legal here.
         for (int c = nodes[node].first_child; c >= 0; c = nodes[c].next_sibling) {
           if (legal.contains(Action(nodes[c].action))) ++nodes[c].avail;
@@ -151,7 +187,15 @@ struct IsmctsAgent::Tree {
           pick = Action(nodes[pick_child].action);
         }
         const CardSet before = d.hand[me];
+        const int held = d.hand[actor].total();
+        const bool pending = d.flags & kPilePending;
         apply(d, pick);
+        // A meld that brings no card in (the pile waiting on an opening does)
+        // orders the rest of the turn's melds.
+        const bool ordered = p.meld_order && pick.type() == ActionType::kMeld && d.actor() == actor &&
+                             d.hand[actor].total() < held && (!pending || (d.flags & kPilePending));
+        order_actor = ordered ? actor : -1;
+        order_kind = pick.kind();
         path.push_back(pick_child);
         node = pick_child;
         if (nodes[node].chance) {

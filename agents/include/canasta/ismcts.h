@@ -39,7 +39,11 @@ CANASTA_CHOICE_NAMES(IsmctsReward, "margin", "win");
     "end a search once the most visited action cannot be overtaken in the iterations left (the same "      \
     "decision, fewer iterations; one tree, `iters` only)")                                                 \
   X(meld_share, double, 1, 0.01, 1,                                                                        \
-    "share of `iters` for a decision among melds (the pile, discards and answers get all of it)")
+    "share of `iters` for a decision among melds (the pile, discards and answers get all of it)")          \
+  X(meld_order, bool, false, 0, 1,                                                                         \
+    "below the root, a turn's melds in one order only (rank order; the same table, fewer tree paths)")     \
+  X(infer, double, 0, 0, 1,                                                                                \
+    "reject, with this chance, a sample giving a hidden pair of a rank to a seat that discarded that rank")
 
 struct IsmctsParams {
 #define CANASTA_FIELD(name, type, value, lo, hi, help) type name = value;
