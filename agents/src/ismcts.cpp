@@ -187,14 +187,13 @@ struct IsmctsAgent::Tree {
           pick = Action(nodes[pick_child].action);
         }
         const CardSet before = d.hand[me];
-        const int held = d.hand[actor].total();
         const bool pending = d.flags & kPilePending;
         apply(d, pick);
-        // A meld that brings no card in (the pile waiting on an opening does)
-        // orders the rest of the turn's melds.
-        const bool ordered = p.meld_order && pick.type() == ActionType::kMeld && d.actor() == actor &&
-                             d.hand[actor].total() < held && (!pending || (d.flags & kPilePending));
-        order_actor = ordered ? actor : -1;
+        // A meld orders the rest of the turn's melds, unless it brought the
+        // pile that waited on an opening into the hand.
+        order_actor =
+            p.meld_order && pick.type() == ActionType::kMeld && (!pending || (d.flags & kPilePending)) ? actor
+                                                                                                       : -1;
         order_kind = pick.kind();
         path.push_back(pick_child);
         node = pick_child;
