@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Where side A (the agent of --side0) loses its deals: the share of deals it
-loses by the red-three difference and by the deal's length, from the
-deals.csv of a duplicate run (`canasta sim --side0 A --side1 B --out DIR`).
+loses by the red-three difference, by the deal's length and by the side that
+went out, from the deals.csv of a duplicate run (`canasta sim --side0 A --side1 B --out DIR`).
 
 Usage: python3 scripts/losses.py DIR/deals.csv
 """
@@ -20,13 +20,16 @@ def main():
         sys.exit(f"losses: cannot read {sys.argv[1]}: {e.strerror}")
     by_reds = collections.defaultdict(lambda: [0, 0])
     by_turns = collections.defaultdict(lambda: [0, 0])
+    by_out = collections.defaultdict(lambda: [0, 0])
     try:
         for r in rows:
             a = int(r["swapped"])  # A's table side
             lost = int(r[f"score{a}"]) < int(r[f"score{1 - a}"])
             reds = int(r[f"red_threes{1 - a}"]) - int(r[f"red_threes{a}"])
             turns = int(r["turns"]) // 8 * 8
-            for table, key in ((by_reds, reds), (by_turns, turns)):
+            seat = int(r["out_seat"])  # -1: nobody went out
+            out = "nobody" if seat < 0 else "A" if seat % 2 == a else "B"
+            for table, key in ((by_reds, reds), (by_turns, turns), (by_out, out)):
                 table[key][0] += 1
                 table[key][1] += lost
     except (KeyError, ValueError) as e:
@@ -39,6 +42,11 @@ def main():
     for k in sorted(by_turns):
         n, lost = by_turns[k]
         print(f"{k:>11d}-{k + 7:<13d} {n:7d} {100 * lost / n:7.1f}%")
+    print("went out                  deals   A lost")
+    for k in ("A", "B", "nobody"):
+        if k in by_out:
+            n, lost = by_out[k]
+            print(f"{k:>25s} {n:7d} {100 * lost / n:7.1f}%")
 
 
 if __name__ == "__main__":

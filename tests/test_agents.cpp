@@ -497,19 +497,33 @@ TEST(Ismcts, PriorExpandsThePolicysChoiceFirst) {
   EXPECT_TRUE(differs);
 }
 
+// The root's visits of one search (seed 3) by `spec` from the actor's view of `s`.
+std::vector<std::pair<Action, int>> root_visits(const State& s, const std::string& spec) {
+  IsmctsAgent a(std::get<IsmctsParams>(agent_spec(spec).params));
+  Rng rng(3);
+  a.act(View(s, s.actor()), rng);
+  return a.last_visits();
+}
+
 TEST(Ismcts, HandWeightReachesTheCutOffEvaluation) {
-  const State s = meld_position_of_a_real_deal();
-  const auto visits = [&](const std::string& spec) {
-    IsmctsAgent a(std::get<IsmctsParams>(agent_spec(spec).params));
-    Rng rng(3);
-    a.act(View(s, s.actor()), rng);
-    return a.last_visits();
+  const auto visits = [](const std::string& spec) {
+    return root_visits(meld_position_of_a_real_deal(), spec);
   };
   // 1 is the score as it stands (the default); less changes what the rollouts are worth.
   EXPECT_EQ(visits("ismcts:iters=400,cutoff=4,hand_weight=1"), visits("ismcts:iters=400,cutoff=4"));
   EXPECT_NE(visits("ismcts:iters=400,cutoff=4,hand_weight=0"), visits("ismcts:iters=400,cutoff=4"));
   // A rollout that reaches the end of the deal is scored in full whatever the weight.
   EXPECT_EQ(visits("ismcts:iters=100,cutoff=0,hand_weight=0"), visits("ismcts:iters=100,cutoff=0"));
+}
+
+TEST(Ismcts, ScaleSetsHowFastTheMarginRewardSaturates) {
+  const auto visits = [](const std::string& spec) {
+    return root_visits(meld_position_of_a_real_deal(), spec);
+  };
+  EXPECT_EQ(visits("ismcts:iters=400,scale=1000"), visits("ismcts:iters=400"));
+  EXPECT_NE(visits("ismcts:iters=400,scale=100"), visits("ismcts:iters=400"));
+  // The deal-won reward has no scale.
+  EXPECT_EQ(visits("ismcts:iters=400,reward=win,scale=100"), visits("ismcts:iters=400,reward=win"));
 }
 
 TEST(Ismcts, StopEarlyKeepsTheDecisionWithFewerIterations) {

@@ -220,7 +220,7 @@ struct IsmctsAgent::Tree {
       const double r = p.reward == IsmctsReward::kWin ? (margin > 0    ? 1.0
                                                          : margin == 0 ? 0.5
                                                                        : 0.0)
-                                                      : 0.5 + 0.5 * std::tanh(margin / 1000.0);
+                                                      : 0.5 + 0.5 * std::tanh(margin / p.scale);
       // With three sides each node's side gets its own reward (max-n): its
       // margin over the mean of the other two; with two, 1 - r.
       std::array<double, kMaxTeams> side_r{};
@@ -234,7 +234,7 @@ struct IsmctsAgent::Tree {
           side_r[t] = p.reward == IsmctsReward::kWin ? (m > 0    ? 1.0
                                                         : m == 0 ? 0.5
                                                                  : 0.0)
-                                                     : 0.5 + 0.5 * std::tanh(m / 1000.0);
+                                                     : 0.5 + 0.5 * std::tanh(m / p.scale);
         }
       }
       for (int id : path) {

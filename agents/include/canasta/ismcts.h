@@ -33,6 +33,8 @@ CANASTA_CHOICE_NAMES(IsmctsReward, "margin", "win");
     "stands)")                                                                                             \
   X(reward, IsmctsReward, IsmctsReward::kMargin, 0, 1,                                                     \
     "margin: the score margin squashed to [0,1]; win: 1, 0.5 or 0 for the deal")                           \
+  X(scale, double, 1000, 1, 100000,                                                                        \
+    "margin: the reward is 1/2 + tanh(margin / scale) / 2 (smaller: closer to the deal won or lost)")      \
   X(threads, int, 1, 1, 256, "root-parallel trees on the TBB pool, merged at the end")                     \
   X(prior, bool, false, 0, 1, "expand the rollout policy's choice first at every node (progressive bias)") \
   X(stop_early, bool, true, 0, 1,                                                                          \
