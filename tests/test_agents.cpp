@@ -497,8 +497,9 @@ TEST(Ismcts, PriorExpandsThePolicysChoiceFirst) {
   EXPECT_TRUE(differs);
 }
 
-// The root's visits of one search (seed 3) by `spec` from the actor's view of `s`.
-std::vector<std::pair<Action, int>> root_visits(const State& s, const std::string& spec) {
+// The root's visits of one search (seed 3) by `spec` in meld_position_of_a_real_deal.
+std::vector<std::pair<Action, int>> visits(const std::string& spec) {
+  const State s = meld_position_of_a_real_deal();
   IsmctsAgent a(std::get<IsmctsParams>(agent_spec(spec).params));
   Rng rng(3);
   a.act(View(s, s.actor()), rng);
@@ -506,9 +507,6 @@ std::vector<std::pair<Action, int>> root_visits(const State& s, const std::strin
 }
 
 TEST(Ismcts, HandWeightReachesTheCutOffEvaluation) {
-  const auto visits = [](const std::string& spec) {
-    return root_visits(meld_position_of_a_real_deal(), spec);
-  };
   // 1 is the score as it stands (the default); less changes what the rollouts are worth.
   EXPECT_EQ(visits("ismcts:iters=400,cutoff=4,hand_weight=1"), visits("ismcts:iters=400,cutoff=4"));
   EXPECT_NE(visits("ismcts:iters=400,cutoff=4,hand_weight=0"), visits("ismcts:iters=400,cutoff=4"));
@@ -517,9 +515,6 @@ TEST(Ismcts, HandWeightReachesTheCutOffEvaluation) {
 }
 
 TEST(Ismcts, ScaleSetsHowFastTheMarginRewardSaturates) {
-  const auto visits = [](const std::string& spec) {
-    return root_visits(meld_position_of_a_real_deal(), spec);
-  };
   EXPECT_EQ(visits("ismcts:iters=400,scale=1000"), visits("ismcts:iters=400"));
   EXPECT_NE(visits("ismcts:iters=400,scale=100"), visits("ismcts:iters=400"));
   // The deal-won reward has no scale.

@@ -212,31 +212,23 @@ struct IsmctsAgent::Tree {
       // Evaluation: the deal's score as it stands, for the searcher's side.
       const auto score = deal_score(d);
       const double hand_share = d.over() ? 1.0 : p.hand_weight;  // at a cut-off
-      double margin = 0;
+      std::array<double, kMaxTeams> value{};
+      double margin = 0, sum = 0;
       for (int t = 0; t < rules.teams; ++t) {
-        const double value = score[t].total() - (1.0 - hand_share) * score[t].in_hand;
-        margin += t == my_side ? value : -value / (rules.teams - 1);
+        sum += value[t] = score[t].total() - (1.0 - hand_share) * score[t].in_hand;
+        margin += t == my_side ? value[t] : -value[t] / (rules.teams - 1);
       }
-      const double r = p.reward == IsmctsReward::kWin ? (margin > 0    ? 1.0
-                                                         : margin == 0 ? 0.5
-                                                                       : 0.0)
-                                                      : 0.5 + 0.5 * std::tanh(margin / p.scale);
+      const auto reward_of = [&](double m) {
+        if (p.reward == IsmctsReward::kWin) return m > 0 ? 1.0 : m == 0 ? 0.5 : 0.0;
+        return 0.5 + 0.5 * std::tanh(m / p.scale);
+      };
+      const double r = reward_of(margin);
       // With three sides each node's side gets its own reward (max-n): its
       // margin over the mean of the other two; with two, 1 - r.
       std::array<double, kMaxTeams> side_r{};
-      if (rules.teams > 2) {
-        std::array<double, kMaxTeams> value{};
-        double sum = 0;
+      if (rules.teams > 2)
         for (int t = 0; t < rules.teams; ++t)
-          sum += value[t] = score[t].total() - (1.0 - hand_share) * score[t].in_hand;
-        for (int t = 0; t < rules.teams; ++t) {
-          const double m = value[t] - (sum - value[t]) / (rules.teams - 1);
-          side_r[t] = p.reward == IsmctsReward::kWin ? (m > 0    ? 1.0
-                                                        : m == 0 ? 0.5
-                                                                 : 0.0)
-                                                     : 0.5 + 0.5 * std::tanh(m / p.scale);
-        }
-      }
+          side_r[t] = reward_of(value[t] - (sum - value[t]) / (rules.teams - 1));
       for (int id : path) {
         Node& n = nodes[id];
         ++n.visits;
