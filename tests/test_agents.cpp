@@ -124,7 +124,7 @@ TEST(Agents, EveryParameterRoundTrips) {
        {"basic:take_min=7,freeze=5,keep_wilds=2,go_out=0,meld_min=3,freeze_hand=4,"
         "freeze_unopened=0,out_margin=250,ask=1,out_cards=6",
         "heuristic:take_min=7,take_value=50,take_wild=6,meld_min=3,open_lean=0,keep_wilds=1,"
-        "canasta_wilds=0,jokers_first=0,dump_hand=5,out_lead=200,out_danger=2,extend=30,"
+        "canasta_wilds=0,jokers_first=0,dump_hand=5,out_lead=200,out_danger=2,reserve=6,extend=30,"
         "safety=20,freeze=6,freeze_value=80,freeze_behind=300,freeze_hand=2,freeze_guard=0,ask=1",
         "greedy:take_min=5,keep_wilds=1",
         "ismcts:iters=77,time_ms=5,c=1.5,rollout=random,cutoff=9,hand_weight=0.25,reward=win,threads=3,prior="
@@ -313,6 +313,29 @@ TEST(Heuristic, ExtendStaysInWhileTheOpponentsCannotGoOut) {
   EXPECT_EQ(decide("heuristic:extend=0", s), "meld 9: 9 9 9");
   EXPECT_EQ(decide("heuristic:extend=10", s).substr(0, 7), "discard");
   EXPECT_EQ(decide("heuristic:extend=108", s), "meld 9: 9 9 9");  // the stock is shorter
+}
+
+// Seat 0 to meld (it drew) with `hand`, its side's melds `melds`; side 1
+// shows three aces.
+State to_meld(const std::string& hand, const std::string& melds) {
+  return position("profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: " + hand +
+                  "\nmelds0: " + melds + "\nmelds1: A: A A A\nhand2: rest\nstock: 7 7 7");
+}
+
+TEST(Heuristic, ReserveKeepsCardsWhileStayingIn) {
+  // Out of reach (out_lead): three nines would leave five cards in the hand.
+  const State s = to_meld("9 9 9 4 6 7 8 J", "K: K K K");
+  for (const auto& [spec, want] : {std::pair{"heuristic:out_lead=10000,reserve=2", "meld 9: 9 9 9"},
+                                   {"heuristic:out_lead=10000,reserve=5", "meld 9: 9 9 9"},
+                                   {"heuristic:out_lead=10000,reserve=6", "discard"},
+                                   {"heuristic:out_lead=-10000,reserve=6", "meld 9: 9 9 9"}})  // wanting out
+    EXPECT_EQ(decide(spec, s).substr(0, std::string(want).size()), want) << spec;
+  // A canasta completed is melded whatever the reserve; a king is not.
+  State c = to_meld("Q K 4 6 7 8 J", "K: K K K; Q: Q Q Q Q Q Q");
+  EXPECT_EQ(decide("heuristic:out_lead=10000,reserve=30", c), "meld Q: Q");
+  play(c, "meld Q: Q");
+  EXPECT_EQ(decide("heuristic:out_lead=10000,reserve=30", c).substr(0, 7), "discard");
+  EXPECT_EQ(decide("heuristic:out_lead=10000,reserve=2", c), "meld K: K");
 }
 
 TEST(Heuristic, SafetyAvoidsDiscardsTheNextOpponentCanTake) {

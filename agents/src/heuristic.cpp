@@ -123,6 +123,8 @@ Action HeuristicAgent::act(const View& view, Rng& /*rng*/) {
     const bool toward_out = !pile_pending && hand.total() - used <= 1;
     if (toward_out && !want_out) continue;
     const bool completes = k != kBlack3 && !own.is_canasta(k) && own.size(k) + used >= kCanastaSize;
+    // Cards kept to build with, and to take the pile with, while staying in.
+    if (!want_out && !pile_pending && !opening && !completes && hand.total() - used < p_.reserve) continue;
     const bool free = toward_out || dump;
     const bool wild_ok = p_.wild_meld > 0 && (own.wild_meld() > 0 || wilds >= p_.wild_meld);
     if (wild_meld ? !wild_ok && !free

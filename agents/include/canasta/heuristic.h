@@ -4,7 +4,8 @@
 //   - it plays the score: it goes out when the deal's estimated margin pays
 //     (table, going-out bonus, and the cards caught in the other hands), and
 //     stays in to build while the opponents cannot go out and the stock is
-//     long ("alargar el juego");
+//     long ("alargar el juego"), and while it stays in keeps cards in the
+//     hand to build with and to take the pile with;
 //   - it counts cards: every card melded, in the pile, shown with the pile
 //     or in its own hand is placed; the rest are shared among the hidden
 //     hands and the stock, from which it estimates the chance that the next
@@ -53,6 +54,9 @@ namespace canasta {
     "go out (or answer yes) when the deal's estimated margin after going out is at least this")             \
   X(out_danger, int, 6, 0, 30,                                                                              \
     "go out whatever the margin when an opponent whose side may go out holds at most this many cards")      \
+  X(reserve, int, 2, 2, 30,                                                                                 \
+    "while it would not go out, meld only what leaves at least this many cards in the hand (a canasta "     \
+    "completed, an opening and the pile's cards excepted; 2: only the last card kept, as going out needs)") \
   X(extend, int, 0, 0, 162,                                                                                 \
     "stay in while the opponents have no canasta and the stock holds at least this many cards (0: never)")  \
   X(safety, int, 1019, 0, 5000, "weight of the chance that the next opponent can take a discard")           \
