@@ -15,6 +15,17 @@ consistent() { [[ ! -e $1 ]] || "$canasta" merge --partial "$1" >/dev/null || fa
 # The run under test, started directly (not in a subshell, which would take the signals).
 args=(sim --side0 heuristic --side1 random --threads 2 --out out --record r.jsonl)
 long=(--deals 3000000)
+# Waits until run `pid` has its records file open, which it does after its
+# signal handlers are in place (a slow start, under a sanitizer on a busy
+# machine, must not meet the signal before them).
+started() {
+  local i
+  for i in $(seq 600); do
+    [[ -e r.jsonl.tmp$1 ]] && return
+    sleep 0.05
+  done
+  fail "the run did not start within 30 s: $(cat log)"
+}
 
 for sig in INT TERM HUP; do
   num=$(kill -l "$sig")
@@ -22,6 +33,7 @@ for sig in INT TERM HUP; do
     rm -rf out r.jsonl
     "$canasta" "${args[@]}" "${long[@]}" >log 2>&1 &
     pid=$!
+    started "$pid"
     sleep "0.$((RANDOM % 8 + 2))"
     kill "-$sig" "$pid"
     rc=0
@@ -44,6 +56,7 @@ done
 for round in 1 2 3 4 5 6; do
   "$canasta" "${args[@]}" "${long[@]}" >log 2>&1 &
   pid=$!
+  started "$pid"
   sleep "0.$((RANDOM % 5 + 2))"
   kill -TERM "$pid"
   sleep "0.0$((RANDOM % 10))"
