@@ -348,6 +348,29 @@ TEST(Heuristic, SafetyAvoidsDiscardsTheNextOpponentCanTake) {
   EXPECT_EQ(decide("heuristic:safety=100", s), "discard 4");
 }
 
+TEST(Heuristic, TakeOddsIsTheChanceTheNextPlayerCanTakeTheDiscard) {
+  // Seat 1 holds three cards: the two queens it took with the pile, and one hidden.
+  const auto with_pile = [](const std::string& pile) {
+    return position(
+        "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: Q 4 A JK 2\nhand1: Q Q 8\nknown1: "
+        "Q "
+        "Q\npile: " +
+        pile + "\nmelds0: K: K K K\nmelds1: A: A A A\nhand2: rest\nstock: 7 7 7");
+  };
+  const State so = with_pile("5 6 8 10 J"), sf = with_pile("5 6 2 10 J");  // open; frozen by the two
+  const TakeOdds open(View(so, 0)), frozen(View(sf, 0));
+  EXPECT_EQ(open(kQueen), 1.0);  // its two queens
+  EXPECT_EQ(frozen(kQueen), 1.0);
+  EXPECT_EQ(open(kAce), 1.0);    // onto its side's meld
+  EXPECT_EQ(frozen(kAce), 0.0);  // frozen, a pair is needed: one hidden card cannot hold it
+  EXPECT_EQ(frozen(kFour), 0.0);
+  // Open, a four and a wild card would do: the two chances are multiplied
+  // as if independent (with a single hidden card, an overestimate).
+  EXPECT_GT(open(kFour), 0.0);
+  EXPECT_LT(open(kFour), 0.05);
+  EXPECT_EQ(open.unseen().count(kKing), 8 - 3);  // the side's kings are placed
+}
+
 TEST(Heuristic, FreezeByPileSize) {
   const State s = position(kBigPileBothOpened);
   EXPECT_EQ(decide("heuristic:freeze=6", s), "discard JK");

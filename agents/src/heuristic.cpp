@@ -47,6 +47,26 @@ bool opponent_close(const View& v, int cards) {
 
 }  // namespace
 
+TakeOdds::TakeOdds(const View& view) : unseen_(view.unseen()) {
+  const Rules& rules = view.rules();
+  const int next = (view.seat() + 1) % rules.players;
+  theirs_ = view.melds(rules.team_of(next));
+  frozen_ = view.pile_frozen() || !theirs_.any();
+  known_ = view.known(next);
+  pool_ = unseen_.total();
+  hidden_ = view.hand_size(next) - known_.total();
+  has_wild_ = known_.wilds() > 0 ? 1.0 : at_least(1, unseen_.wilds(), pool_, hidden_);
+}
+
+double TakeOdds::operator()(int kind) const {
+  if (!frozen_ && theirs_.has(kind)) return 1;
+  const int kn = known_.count(kind);
+  const double two = at_least(2 - kn, unseen_.count(kind), pool_, hidden_);
+  if (frozen_) return two;
+  const double one = at_least(1 - kn, unseen_.count(kind), pool_, hidden_);
+  return two + (one - two) * has_wild_;
+}
+
 Action HeuristicAgent::act(const View& view, Rng& /*rng*/) {
   view.legal_actions(legal_);
   if (legal_.size() == 1) return legal_[0];
@@ -156,18 +176,11 @@ Action HeuristicAgent::act(const View& view, Rng& /*rng*/) {
     return best_score > (-1 << 30) ? best : legal_[0];
   }
 
-  // The discard. The next opponent takes the pile with two naturals of the
-  // top (a frozen pile: only so), or one and a wild card, or onto a meld of
-  // its side; its hidden cards are drawn from the cards nobody can place.
+  // The discard, weighed by the chance that the next opponent can take the
+  // pile with it (TakeOdds).
   const int next = (me + 1) % rules.players;
-  const int their_team = rules.team_of(next);
-  const TeamMelds& theirs = view.melds(their_team);
-  const bool frozen_for_them = view.pile_frozen() || !theirs.any();
-  const CardSet unseen = view.unseen();
-  const int pool = unseen.total();
-  const CardSet their_known = view.known(next);
-  const int hidden = view.hand_size(next) - their_known.total();
-  const double has_wild = their_known.wilds() > 0 ? 1.0 : at_least(1, unseen.wilds(), pool, hidden);
+  const TeamMelds& theirs = view.melds(rules.team_of(next));
+  const TakeOdds odds(view);
   const int pile_after = view.pile_size() + 1;
 
   const bool next_close = view.hand_size(next) <= p_.freeze_hand;
@@ -190,20 +203,12 @@ Action HeuristicAgent::act(const View& view, Rng& /*rng*/) {
     } else if (k == kBlack3) {
       cost = -50.0 - 5.0 * pile_after;  // blocks the next player, and can hardly be melded
     } else {
-      const int kn = their_known.count(k);
-      double p;
-      if (!frozen_for_them && theirs.has(k)) {
-        p = 1;
-      } else {
-        const double two = at_least(2 - kn, unseen.count(k), pool, hidden);
-        const double one = at_least(1 - kn, unseen.count(k), pool, hidden);
-        p = frozen_for_them ? two : two + (one - two) * has_wild;
-      }
+      const double p = odds(k);
       cost += p * p_.safety * (pile_after + 2) / 10.0;
-      cost += 60.0 * (hand.count(k) - 1);                          // a pair or more: kept for the pile
-      if (own.has(k)) cost += 40;                                  // it would join the side's meld
-      if (unseen.count(k) == 0 && hand.count(k) == 1) cost -= 30;  // dead: nothing left to pair it
-      cost -= card_value(k);                                       // shed points
+      cost += 60.0 * (hand.count(k) - 1);                                 // a pair or more: kept for the pile
+      if (own.has(k)) cost += 40;                                         // it would join the side's meld
+      if (odds.unseen().count(k) == 0 && hand.count(k) == 1) cost -= 30;  // dead: nothing left to pair it
+      cost -= card_value(k);                                              // shed points
     }
     if (cost < pick_cost) pick_cost = cost, pick = a;
   }

@@ -82,6 +82,26 @@ struct HeuristicParams {
   friend bool operator==(const HeuristicParams&, const HeuristicParams&) = default;
 };
 
+// The heuristic's card count at its discard: the chance that the next player
+// can take the pile when the seat to move discards a natural of `kind`. The
+// next player takes it with two naturals of the kind (a frozen pile: only
+// so), or one and a wild card, or onto a meld of its side; its hidden cards
+// are taken as drawn at random from the cards the seat cannot place
+// (View::unseen), less the cards it is known to hold.
+class TakeOdds {
+ public:
+  explicit TakeOdds(const View& view);
+  double operator()(int kind) const;
+  const CardSet& unseen() const { return unseen_; }
+
+ private:
+  CardSet unseen_, known_;
+  TeamMelds theirs_;
+  bool frozen_ = false;
+  int pool_ = 0, hidden_ = 0;
+  double has_wild_ = 0;
+};
+
 class HeuristicAgent final : public Agent {
  public:
   explicit HeuristicAgent(const HeuristicParams& p = {}) : p_(p) {}

@@ -1,0 +1,139 @@
+// How much a player loses to the hidden hand of the player after it: plays
+// deals of an agent against another twice, on the same deck orders, once as
+// the agent plays and once with an oracle at its discards. Where the agent's
+// discard would let the next player take the pile and another discard of a
+// natural or a black three would not (the oracle tries each on a copy of the
+// full state), the oracle plays that other discard, the one shedding the
+// most points. The gain is what knowing the next hand is worth; the report
+// also shows the agent's estimate of that chance (the heuristic's card
+// count, TakeOdds) against the truth, and at the discards the oracle
+// changes, the estimate for the discard it took and for the one it played.
+//
+//   probe_discard_oracle --agent 'heuristic:out_lead=0' --deals 20000
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include "canasta/agent.h"
+#include "canasta/engine.h"
+#include "canasta/heuristic.h"
+#include "probe.h"
+
+using namespace canasta;
+
+namespace {
+
+struct Tally {
+  double won = 0;  // deals won, a tie counting half
+  long changed = 0;
+  double chance_played = 0, chance_oracle = 0;  // estimated take chance at the changed discards
+  std::array<double, 10> bin_n{}, bin_estimate{}, bin_true{};
+};
+
+// The next player can take the pile after `discard`.
+bool takeable(const State& s, Action discard, ActionList& scratch) {
+  State t = s;
+  apply(t, discard);
+  if (t.over()) return false;
+  legal_actions(t, scratch);
+  return std::any_of(scratch.begin(), scratch.end(),
+                     [](Action a) { return a.type() == ActionType::kTakePile; });
+}
+
+// One run over `deals` deals: the agent holds the seats of deal d's parity.
+Tally run(const AgentSpec& agent, const AgentSpec& vs, int deals, uint64_t seed, bool oracle, int min_pile) {
+  const Rules rules = classic_rules();
+  const auto a = make_agent(agent), b = make_agent(vs);
+  Rng decks(seed);
+  Tally t;
+  ActionList legal, scratch;
+  for (int d = 0; d < deals; ++d) {
+    auto [s, play, side] = probe::deal(rules, decks, seed, d);
+    while (!s.over()) {
+      const int seat = s.actor();
+      const View v(s, seat);
+      const bool mine = rules.team_of(seat) == side;
+      Action act = mine ? a->act(v, play) : b->act(v, play);
+      if (mine && act.type() == ActionType::kDiscard && s.hand[seat].total() > 1) {
+        const TakeOdds odds(v);
+        for (int k = kFirstNatural; k <= kLastNatural; ++k) {
+          if (!s.hand[seat].count(k)) continue;
+          const double p = odds(k);
+          const int bin = std::min(9, static_cast<int>(p * 10));
+          t.bin_n[bin] += 1;
+          t.bin_estimate[bin] += p;
+          t.bin_true[bin] += takeable(s, Action::make(ActionType::kDiscard, k), scratch);
+        }
+        if (oracle && s.pile_size >= min_pile && takeable(s, act, scratch)) {
+          legal_actions(s, legal);
+          Action best{};
+          int best_value = -1;
+          for (Action x : legal) {
+            if (x.type() != ActionType::kDiscard || is_wild(x.kind()) || takeable(s, x, scratch)) continue;
+            const int value = x.kind() == kBlack3 ? 1000 : card_value(x.kind());
+            if (value > best_value) best_value = value, best = x;
+          }
+          if (best_value >= 0) {
+            ++t.changed;
+            t.chance_played += is_natural(act.kind()) ? odds(act.kind()) : 0;
+            t.chance_oracle += is_natural(best.kind()) ? odds(best.kind()) : 0;
+            act = best;
+          }
+        }
+      }
+      apply(s, act);
+    }
+    t.won += probe::won(s, side);
+  }
+  return t;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"the share of deals an agent would win if it knew which discards the next player can take"};
+  std::string agent_text = "heuristic", vs_text = "random";
+  int deals = 20000, min_pile = 0;
+  uint64_t seed = 1;
+  app.add_option("--agent", agent_text, "the agent whose discards the oracle corrects")
+      ->capture_default_str();
+  app.add_option("--vs", vs_text, "the other side's agent")->capture_default_str();
+  app.add_option("--deals", deals, "deals of each run (one table side each, alternating)")
+      ->check(CLI::Range(1, 100000000))
+      ->capture_default_str();
+  app.add_option("--seed", seed, "seed of the deck orders (and of the players' random streams)")
+      ->capture_default_str();
+  app.add_option("--min-pile", min_pile, "correct only discards onto a pile of at least this many cards")
+      ->check(CLI::Range(0, 108))
+      ->capture_default_str();
+  CLI11_PARSE(app, argc, argv);
+  AgentSpec agent, vs;
+  std::string error;
+  if (!parse_agent_spec(agent_text, agent, error) || !parse_agent_spec(vs_text, vs, error)) {
+    std::fprintf(stderr, "probe_discard_oracle: %s\n", error.c_str());
+    return 2;
+  }
+  const Tally base = run(agent, vs, deals, seed, false, min_pile);
+  const Tally best = run(agent, vs, deals, seed, true, min_pile);
+  std::printf("%s against %s, %d deals, seed %llu\n", agent.to_string().c_str(), vs.to_string().c_str(),
+              deals, static_cast<unsigned long long>(seed));
+  std::printf("  deals won as it plays      %.2f%%\n", 100 * base.won / deals);
+  std::printf("  deals won with the oracle  %.2f%% (%ld discards changed, %.2f a deal)\n",
+              100 * best.won / deals, best.changed, static_cast<double>(best.changed) / deals);
+  if (best.changed)
+    std::printf(
+        "  estimated take chance at the changed discards: %.3f for the agent's, %.3f for the oracle's\n",
+        best.chance_played / static_cast<double>(best.changed),
+        best.chance_oracle / static_cast<double>(best.changed));
+  std::printf(
+      "  the estimated chance that the next player can take a natural discarded (TakeOdds), as it plays:\n");
+  std::printf("    estimate   true    discards weighed\n");
+  for (int i = 0; i < 10; ++i)
+    if (base.bin_n[i] > 0)
+      std::printf("    %8.3f %7.3f %11.0f\n", base.bin_estimate[i] / base.bin_n[i],
+                  base.bin_true[i] / base.bin_n[i], base.bin_n[i]);
+  return 0;
+}

@@ -1,0 +1,37 @@
+#!/bin/bash
+# The probes of bench/probes, behind figures of results/players.md: they
+# run, correct what they say they correct, and refuse bad input.
+# Usage: probes.sh PROBE_DISCARD_ORACLE PROBE_FLAT_MC
+set -u
+oracle=$1
+flat=$2
+fail() {
+  echo "probes: $*" >&2
+  exit 1
+}
+share() { sed -n "s/.*$1 *\([0-9.]*\)%.*/\1/p"; }
+
+out=$("$oracle" --deals 300 --seed 5) || fail "discard_oracle failed"
+plays=$(echo "$out" | share "as it plays")
+with=$(echo "$out" | share "with the oracle")
+[ -n "$plays" ] && [ -n "$with" ] || fail "discard_oracle: no shares in: $out"
+echo "$out" | grep -Eq "\(([1-9][0-9]*) discards changed" || fail "discard_oracle changed no discard in 300 deals"
+[ "$(echo "$out" | grep -Ec '^ +[0-9.]+ +[0-9.]+ +[0-9]+$')" -ge 3 ] || fail "discard_oracle: no estimate table"
+
+# No pile ever holds 108 cards: nothing is corrected, the same deals are played the same way twice.
+out=$("$oracle" --deals 300 --seed 5 --min-pile 108) || fail "discard_oracle --min-pile 108 failed"
+echo "$out" | grep -q "(0 discards changed" || fail "discard_oracle corrected a discard it should not have"
+[ "$(echo "$out" | share "as it plays")" = "$(echo "$out" | share "with the oracle")" ] ||
+  fail "discard_oracle: two uncorrected runs of the same deals differ"
+[ "$(echo "$out" | share "as it plays")" = "$plays" ] || fail "discard_oracle: the same seed gave other deals"
+
+out=$("$flat" --deals 20 --rollouts 2 --at both --seed 5) || fail "flat_mc failed"
+echo "$out" | grep -Eq "with the search +[0-9.]+% \([1-9][0-9]* decisions searched\)" || fail "flat_mc searched nothing: $out"
+
+# Bad input: a one-line error and a non-zero exit.
+for cmd in "$oracle --deals 0" "$oracle --agent nosuch" "$flat --agent random" "$flat --at nowhere" \
+  "$flat --rollouts 0"; do
+  err=$($cmd 2>&1 >/dev/null) && fail "accepted: $cmd"
+  [ -n "$err" ] || fail "no error message: $cmd"
+done
+echo "probes: ok"
