@@ -16,7 +16,7 @@
 #   fuzz     the libFuzzer targets (clang, with ASan and UBSan) of the record
 #            reader, the notation and the spec readers, each for FUZZ_SECONDS
 #            on a copy of its corpus (tests/fuzz/corpus).
-# About 17 minutes on a quiet 2-core machine. Options, by environment:
+# 17 to 19 minutes on a quiet 2-core machine. Options, by environment:
 #   STAGES="release asan"   run only these stages, in this order
 #   CANASTA_LONG_TESTS=ON   many more random deals in the property tests
 #   FUZZ_SECONDS=600        fuzz longer (default 20 s a target)
