@@ -30,7 +30,7 @@ echo "$out" | grep -Eq "with the search +[0-9.]+% \([1-9][0-9]* decisions search
 
 # Bad input: a one-line error and a non-zero exit.
 for cmd in "$oracle --deals 0" "$oracle --agent nosuch" "$flat --agent random" "$flat --at nowhere" \
-  "$flat --rollouts 0"; do
+  "$flat --rollouts 0" "$oracle --seed -1" "$flat --seed -1"; do
   err=$($cmd 2>&1 >/dev/null) && fail "accepted: $cmd"
   [ -n "$err" ] || fail "no error message: $cmd"
 done

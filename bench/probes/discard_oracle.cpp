@@ -105,6 +105,7 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 100000000))
       ->capture_default_str();
   app.add_option("--seed", seed, "seed of the deck orders (and of the players' random streams)")
+      ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
   app.add_option("--min-pile", min_pile, "correct only discards onto a pile of at least this many cards")
       ->check(CLI::Range(0, 108))

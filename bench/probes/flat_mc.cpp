@@ -153,7 +153,9 @@ int main(int argc, char** argv) {
   app.add_option("--rollouts", setup.rollouts, "playouts per option")
       ->check(CLI::Range(1, 100000))
       ->capture_default_str();
-  app.add_option("--seed", seed, "seed of the deck orders and of the searches")->capture_default_str();
+  app.add_option("--seed", seed, "seed of the deck orders and of the searches")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
   CLI11_PARSE(app, argc, argv);
   AgentSpec agent;
   std::string error;
