@@ -352,9 +352,8 @@ TEST(Heuristic, TakeOddsIsTheChanceTheNextPlayerCanTakeTheDiscard) {
   // Seat 1 holds three cards: the two queens it took with the pile, and one hidden.
   const auto with_pile = [](const std::string& pile) {
     return position(
-        "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: Q 4 A JK 2\nhand1: Q Q 8\nknown1: "
-        "Q "
-        "Q\npile: " +
+        "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\n"
+        "hand0: Q 4 A JK 2\nhand1: Q Q 8\nknown1: Q Q\npile: " +
         pile + "\nmelds0: K: K K K\nmelds1: A: A A A\nhand2: rest\nstock: 7 7 7");
   };
   const State so = with_pile("5 6 8 10 J"), sf = with_pile("5 6 2 10 J");  // open; frozen by the two

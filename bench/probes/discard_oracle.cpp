@@ -20,6 +20,7 @@
 #include "canasta/agent.h"
 #include "canasta/engine.h"
 #include "canasta/heuristic.h"
+#include "canasta/runner.h"
 #include "probe.h"
 
 using namespace canasta;
@@ -43,49 +44,61 @@ bool takeable(const State& s, Action discard, ActionList& scratch) {
                      [](Action a) { return a.type() == ActionType::kTakePile; });
 }
 
-// One run over `deals` deals: the agent holds the seats of deal d's parity.
-Tally run(const AgentSpec& agent, const AgentSpec& vs, int deals, uint64_t seed, bool oracle, int min_pile) {
+// The agent's decisions, with its discards corrected by the oracle when
+// `on` (it reads the full state `s` of the deal being played).
+class Oracle final : public Agent {
+ public:
+  Oracle(Agent& agent, const State& s, Tally& t, bool on, int min_pile)
+      : agent_(agent), s_(s), t_(t), on_(on), min_pile_(min_pile) {}
+
+  Action act(const View& v, Rng& rng) override {
+    Action act = agent_.act(v, rng);
+    const int seat = v.seat();
+    if (act.type() != ActionType::kDiscard || s_.hand[seat].total() <= 1) return act;
+    const TakeOdds odds(v);
+    for (int k = kFirstNatural; k <= kLastNatural; ++k) {
+      if (!s_.hand[seat].count(k)) continue;
+      const double p = odds(k);
+      const int bin = std::min(9, static_cast<int>(p * 10));
+      t_.bin_n[bin] += 1;
+      t_.bin_estimate[bin] += p;
+      t_.bin_true[bin] += takeable(s_, Action::make(ActionType::kDiscard, k), scratch_);
+    }
+    if (!on_ || s_.pile_size < min_pile_ || !takeable(s_, act, scratch_)) return act;
+    v.legal_actions(legal_);
+    Action best{};
+    int best_value = -1;
+    for (Action x : legal_) {
+      if (x.type() != ActionType::kDiscard || is_wild(x.kind()) || takeable(s_, x, scratch_)) continue;
+      const int value = x.kind() == kBlack3 ? 1000 : card_value(x.kind());
+      if (value > best_value) best_value = value, best = x;
+    }
+    if (best_value < 0) return act;
+    ++t_.changed;
+    t_.chance_played += odds(act.kind());  // a natural: wild cards and black threes block the pile
+    t_.chance_oracle += is_natural(best.kind()) ? odds(best.kind()) : 0;
+    return best;
+  }
+
+ private:
+  Agent& agent_;
+  const State& s_;
+  Tally& t_;
+  bool on_;
+  int min_pile_;
+  ActionList legal_, scratch_;
+};
+
+// One run over `deals` deals (probe.h says which).
+Tally run(const AgentSpec& agent, const AgentSpec& vs, int deals, uint64_t seed, bool on, int min_pile) {
   const Rules rules = classic_rules();
   const auto a = make_agent(agent), b = make_agent(vs);
-  Rng decks(seed);
   Tally t;
-  ActionList legal, scratch;
-  for (int d = 0; d < deals; ++d) {
-    auto [s, play, side] = probe::deal(rules, decks, seed, d);
-    while (!s.over()) {
-      const int seat = s.actor();
-      const View v(s, seat);
-      const bool mine = rules.team_of(seat) == side;
-      Action act = mine ? a->act(v, play) : b->act(v, play);
-      if (mine && act.type() == ActionType::kDiscard && s.hand[seat].total() > 1) {
-        const TakeOdds odds(v);
-        for (int k = kFirstNatural; k <= kLastNatural; ++k) {
-          if (!s.hand[seat].count(k)) continue;
-          const double p = odds(k);
-          const int bin = std::min(9, static_cast<int>(p * 10));
-          t.bin_n[bin] += 1;
-          t.bin_estimate[bin] += p;
-          t.bin_true[bin] += takeable(s, Action::make(ActionType::kDiscard, k), scratch);
-        }
-        if (oracle && s.pile_size >= min_pile && takeable(s, act, scratch)) {
-          legal_actions(s, legal);
-          Action best{};
-          int best_value = -1;
-          for (Action x : legal) {
-            if (x.type() != ActionType::kDiscard || is_wild(x.kind()) || takeable(s, x, scratch)) continue;
-            const int value = x.kind() == kBlack3 ? 1000 : card_value(x.kind());
-            if (value > best_value) best_value = value, best = x;
-          }
-          if (best_value >= 0) {
-            ++t.changed;
-            t.chance_played += is_natural(act.kind()) ? odds(act.kind()) : 0;
-            t.chance_oracle += is_natural(best.kind()) ? odds(best.kind()) : 0;
-            act = best;
-          }
-        }
-      }
-      apply(s, act);
-    }
+  for (int k = 0; k < deals; ++k) {
+    auto [s, play, side] = probe::deal(rules, seed, k);
+    Oracle oracle(*a, s, t, on, min_pile);
+    play_deal(
+        s, [&](int seat) -> Agent& { return rules.team_of(seat) == side ? oracle : *b; }, play);
     t.won += probe::won(s, side);
   }
   return t;
@@ -104,7 +117,8 @@ int main(int argc, char** argv) {
   app.add_option("--deals", deals, "deals of each run (one table side each, alternating)")
       ->check(CLI::Range(1, 100000000))
       ->capture_default_str();
-  app.add_option("--seed", seed, "seed of the deck orders (and of the players' random streams)")
+  app.add_option("--seed", seed,
+                 "the run's seed: deal k is deal k of `canasta sim --seed SEED`, in its twin k % 2")
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
   app.add_option("--min-pile", min_pile, "correct only discards onto a pile of at least this many cards")

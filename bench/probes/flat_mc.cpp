@@ -14,6 +14,7 @@
 //
 //   probe_flat_mc --agent 'heuristic:out_lead=0' --at both --deals 6000
 #include <CLI/CLI.hpp>
+#include <array>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -23,6 +24,7 @@
 #include "canasta/agent.h"
 #include "canasta/engine.h"
 #include "canasta/heuristic.h"
+#include "canasta/runner.h"
 #include "probe.h"
 
 using namespace canasta;
@@ -36,98 +38,122 @@ struct Setup {
   bool draw = false, out = false;
 };
 
-// The deal played out from `s`: the heuristic `first` for `seat`'s turn
-// `turn`, `mine` for the rest of side `side`, the other agent for the rest.
-// Returns 1, 0.5 or 0: the deal won, tied or lost by `side`.
-double playout(State s, int side, const Setup& setup, const HeuristicParams& first, int seat, int turn,
-               Rng& rng) {
-  HeuristicAgent h(setup.mine), f(first);
-  const auto other = make_agent(setup.vs);
-  while (!s.over()) {
-    const int actor = s.actor();
-    const View v(s, actor);
-    const bool own = s.rules.team_of(actor) == side;
-    const Action a = !own                                 ? other->act(v, rng)
-                     : (actor == seat && s.turns == turn) ? f.act(v, rng)
-                                                          : h.act(v, rng);
-    apply(s, a);
-  }
-  return probe::won(s, side);
-}
+// The agents of a probe: the heuristic for side `side` and the other
+// side's agent, made once.
+struct Players {
+  const Setup& setup;
+  int side;
+  HeuristicAgent mine{setup.mine};
+  std::unique_ptr<Agent> other = make_agent(setup.vs);
+};
 
-// Deals won by side `side` over the playouts after `a` (or, when `a` is
-// empty, after nothing, the turn played by `first`).
-double value(const View& v, const Action* a, int side, const Setup& setup, const HeuristicParams& first,
-             uint64_t base) {
+// Deals won by `side` over the playouts from the view `v` after `a` (none:
+// nullptr), with `first` playing the rest of the seat's turn: 1, 0.5 or 0 a
+// playout, summed.
+double value(const View& v, const Action* a, Players& p, const HeuristicParams& first, uint64_t base) {
+  HeuristicAgent f(first);
   double won = 0;
-  for (int k = 0; k < setup.rollouts; ++k) {
+  for (int k = 0; k < p.setup.rollouts; ++k) {
     Rng q(base + static_cast<uint64_t>(k));
     State d = v.determinize(q);
     if (a) apply(d, *a);
-    won += playout(d, side, setup, first, v.seat(), d.turns, q);
+    const int turn = d.turns;
+    play_deal(
+        d,
+        [&](int seat) -> Agent& {
+          if (d.rules.team_of(seat) != p.side) return *p.other;
+          return seat == v.seat() && d.turns == turn ? static_cast<Agent&>(f) : p.mine;
+        },
+        q);
+    won += probe::won(d, p.side);
   }
   return won;
 }
 
+HeuristicParams going(HeuristicParams p) {
+  p.out_lead = -10000;
+  return p;
+}
+HeuristicParams staying(HeuristicParams p) {
+  p.out_lead = 10000;
+  p.out_danger = 0;
+  p.dump_hand = 0;
+  return p;
+}
+
+// The heuristic, with flat Monte Carlo at the decisions the setup names.
+class Looker final : public Agent {
+ public:
+  Looker(Players& p, Rng& search, long& decisions)
+      : p_(p),
+        search_(search),
+        decisions_(decisions),
+        go_(going(p.setup.mine)),
+        stay_(staying(p.setup.mine)) {
+    looked_turn_.fill(-1);
+  }
+
+  Action act(const View& v, Rng& rng) override {
+    const Setup& setup = p_.setup;
+    const int seat = v.seat();
+    if (setup.draw && v.phase() == Phase::kDraw) {
+      const Action a = p_.mine.act(v, rng);
+      v.legal_actions(legal_);
+      Action take{}, draw{};
+      bool has_take = false, has_draw = false;
+      for (Action x : legal_) {
+        if (x.type() == ActionType::kTakePile) {
+          if (!has_take) take = x, has_take = true;
+        } else if (!has_draw) {
+          draw = x, has_draw = true;
+        }
+      }
+      if (a.type() == ActionType::kTakePile) take = a;
+      if (!has_take || !has_draw) return a;
+      ++decisions_;
+      const uint64_t base = search_.next();
+      const double vt = value(v, &take, p_, setup.mine, base), vd = value(v, &draw, p_, setup.mine, base);
+      return vt == vd ? a : vt > vd ? take : draw;
+    }
+    if (setup.out && v.phase() == Phase::kMeld &&
+        v.melds(p_.side).canastas() >= v.rules().canastas_to_go_out) {
+      // The turn's first meld-phase decision picks who plays the rest of it.
+      if (looked_turn_[seat] != v.turns()) {
+        looked_turn_[seat] = v.turns();
+        ++decisions_;
+        const uint64_t base = search_.next();
+        const double vn = value(v, nullptr, p_, setup.mine, base);
+        const double vg = value(v, nullptr, p_, going(setup.mine), base);
+        const double vs = value(v, nullptr, p_, staying(setup.mine), base);
+        turn_[seat] = (vg > vn && vg >= vs) ? &go_ : (vs > vn) ? &stay_ : static_cast<Agent*>(&p_.mine);
+      }
+      return turn_[seat]->act(v, rng);
+    }
+    return p_.mine.act(v, rng);
+  }
+
+ private:
+  Players& p_;
+  Rng& search_;
+  long& decisions_;
+  HeuristicAgent go_, stay_;
+  std::array<int, kMaxSeats> looked_turn_{};
+  std::array<Agent*, kMaxSeats> turn_{};
+  ActionList legal_;
+};
+
 double run(const Setup& setup, int deals, uint64_t seed, bool look, long& decisions) {
   const Rules rules = classic_rules();
-  HeuristicAgent h(setup.mine);
-  const auto other = make_agent(setup.vs);
-  HeuristicParams go = setup.mine, stay = setup.mine;
-  go.out_lead = -10000;
-  stay.out_lead = 10000;
-  stay.out_danger = 0;
-  stay.dump_hand = 0;
-  Rng decks(seed), search(seed + 1);
-  ActionList legal;
+  Rng search(seed + 1);
+  Players p{setup, 0};
   double won = 0;
-  for (int d = 0; d < deals; ++d) {
-    auto [s, play, side] = probe::deal(rules, decks, seed, d);
-    int looked_turn = -1;
-    while (!s.over()) {
-      const int seat = s.actor();
-      const View v(s, seat);
-      if (rules.team_of(seat) != side) {
-        apply(s, other->act(v, play));
-        continue;
-      }
-      Action a = h.act(v, play);
-      if (look && setup.draw && s.phase == Phase::kDraw) {
-        v.legal_actions(legal);
-        Action take{}, draw{};
-        bool has_take = false, has_draw = false;
-        for (Action x : legal) {
-          if (x.type() == ActionType::kTakePile) {
-            if (!has_take) take = x, has_take = true;
-          } else if (!has_draw) {
-            draw = x, has_draw = true;
-          }
-        }
-        if (a.type() == ActionType::kTakePile) take = a;
-        if (has_take && has_draw) {
-          ++decisions;
-          const uint64_t base = search.next();
-          const double vt = value(v, &take, side, setup, setup.mine, base);
-          const double vd = value(v, &draw, side, setup, setup.mine, base);
-          if (vt != vd) a = vt > vd ? take : draw;
-        }
-      }
-      if (look && setup.out && s.phase == Phase::kMeld && s.turns != looked_turn &&
-          s.melds[side].canastas() >= rules.canastas_to_go_out) {
-        looked_turn = s.turns;
-        ++decisions;
-        const uint64_t base = search.next();
-        const double vn = value(v, nullptr, side, setup, setup.mine, base);
-        const double vg = value(v, nullptr, side, setup, go, base);
-        const double vs = value(v, nullptr, side, setup, stay, base);
-        const HeuristicParams& pick = (vg > vn && vg >= vs) ? go : (vs > vn) ? stay : setup.mine;
-        HeuristicAgent turn(pick);
-        while (!s.over() && s.actor() == seat && s.phase == Phase::kMeld)
-          apply(s, turn.act(View(s, seat), play));
-        continue;
-      }
-      apply(s, a);
-    }
+  for (int k = 0; k < deals; ++k) {
+    auto [s, play, side] = probe::deal(rules, seed, k);
+    p.side = side;
+    Looker looker(p, search, decisions);
+    Agent& mine = look ? static_cast<Agent&>(looker) : p.mine;
+    play_deal(
+        s, [&](int seat) -> Agent& { return rules.team_of(seat) == side ? mine : *p.other; }, play);
     won += probe::won(s, side);
   }
   return won;
@@ -153,7 +179,8 @@ int main(int argc, char** argv) {
   app.add_option("--rollouts", setup.rollouts, "playouts per option")
       ->check(CLI::Range(1, 100000))
       ->capture_default_str();
-  app.add_option("--seed", seed, "seed of the deck orders and of the searches")
+  app.add_option("--seed", seed,
+                 "the run's seed: deal k is deal k of `canasta sim --seed SEED`, in its twin k % 2")
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
   CLI11_PARSE(app, argc, argv);

@@ -5,23 +5,25 @@
 #include <cstdint>
 
 #include "canasta/engine.h"
+#include "canasta/game.h"
+#include "canasta/rng.h"
 
 namespace canasta::probe {
 
-// Deal `d` of a probe's run: its deck comes next from `decks` (the run's
-// seed), its players' random stream from the seed and `d` alone, so that
-// two runs over the same seed play the same deck orders whatever is played
-// in them. The probed agent holds the table side `side`.
+// Deal `k` of a probe's run with seed `seed` is the simulator's deal k
+// (`canasta sim --seed SEED`) in its twin k % 2: the probed agent holds
+// side k % 2 and the decisions draw on that twin's stream. Two runs over the
+// same seed play the same deals, whatever is played in them.
 struct Deal {
   State state;
   Rng play;
   int side;
 };
-inline Deal deal(const Rules& rules, Rng& decks, uint64_t seed, int d) {
-  Deck deck;
-  const int n = shuffled_deck(rules, decks, deck);
-  Deal out{State{}, Rng(seed ^ (0x9e3779b97f4a7c15ULL * static_cast<uint64_t>(d + 1))), d % 2};
-  start_deal(out.state, rules, deck, n, d % rules.players, {0, 0});
+inline Deal deal(const Rules& rules, uint64_t seed, int k) {
+  const int side = k % 2;
+  Deal out{State{}, Rng(derive_seed(seed, twin_stream(Stream::kDealPlay, side), static_cast<uint64_t>(k))),
+           side};
+  start_single_deal(out.state, rules, seed, k);
   return out;
 }
 
