@@ -7,7 +7,9 @@
 #   asan     a Debug build (at -O1) with AddressSanitizer and
 #            UndefinedBehaviorSanitizer, where every action is also checked
 #            for legality and every invariant after it: every test but the
-#            slow reference comparison and the thousand-game replay;
+#            slow reference comparison, the thousand-game replay and the
+#            browser's (Chromium, not the program), the property tests on
+#            a quarter of their deals;
 #   tsan     a ThreadSanitizer build of the test binary: the tests that run
 #            threads (the runner, the record writer, the stop flag, root-
 #            parallel search, the program in-process);
@@ -47,7 +49,7 @@ for s in $stages; do
       cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" -DCANASTA_SANITIZE=ON \
         -DCANASTA_WERROR=ON -DCANASTA_BUILD_TESTS=ON -DCANASTA_BUILD_BENCH=OFF -DCANASTA_LONG_TESTS="$long" >/dev/null
       cmake --build build-asan -j"$jobs"
-      (cd build-asan && ctest --output-on-failure -j"$jobs" -E "Reference|thousand_games")
+      (cd build-asan && ctest --output-on-failure -j"$jobs" -E "Reference|thousand_games|in_a_browser")
       ;;
     tsan)
       stage tsan

@@ -17,6 +17,7 @@
 #include "canasta/experiment.h"
 #include "canasta/rules.h"
 #include "canasta/stats.h"
+#include "program.h"
 
 namespace canasta::cli {
 
@@ -28,10 +29,6 @@ constexpr int kBadInput = 2;  // bad input: one line on stderr
 struct InputError {
   std::string message;
 };
-
-// Runs the program on its arguments (argv[0] is the program name); returns
-// the exit code. Subcommands print to stdout, errors to stderr.
-int run(int argc, const char* const* argv);
 
 // Each subcommand adds itself to `app`; its callback runs the command and
 // sets `exit_code`.

@@ -1,6 +1,6 @@
-// canasta: the command line (sim/cli/cli.h; one file per subcommand in commands/).
-#include "cli.h"
+// canasta: the command line (sim/cli/program.h, cli.h; one file per subcommand in commands/).
 #include "cluster.h"
+#include "program.h"
 
 int main(int argc, char** argv) {
   canasta::cli::cluster_start(argc, argv);
