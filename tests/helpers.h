@@ -14,6 +14,20 @@
 
 namespace canasta::test {
 
+// How many random deals a test plays: `n`, `more` times as many with
+// CANASTA_LONG_TESTS, a quarter under the sanitizers (CANASTA_SANITIZED),
+// where every action is also checked and play is about ten times slower;
+// the release build plays them all.
+constexpr int test_deals(int n, [[maybe_unused]] int more) {
+#if defined(CANASTA_LONG_TESTS)
+  return n * more;
+#elif defined(CANASTA_SANITIZED)
+  return n / 4;
+#else
+  return n;
+#endif
+}
+
 // Parses a position (core/doc/notation.md); fails the test on a bad position.
 State position(const std::string& text);
 // Parses an action; fails the test on bad notation.

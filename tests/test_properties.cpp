@@ -12,19 +12,6 @@
 namespace canasta::test {
 namespace {
 
-// How many deals a test plays: fifty times more with CANASTA_LONG_TESTS; a
-// quarter under the sanitizers, where every action is also checked and play
-// is about ten times slower (the release build plays them all).
-constexpr int scaled(int n) {
-#if defined(CANASTA_LONG_TESTS)
-  return n * 50;
-#elif defined(CANASTA_SANITIZED)
-  return n / 4;
-#else
-  return n;
-#endif
-}
-
 // The deal's score per side counted again, directly from the cards, without
 // the engine's scoring code.
 int recount(const State& s, int team) {
@@ -149,13 +136,13 @@ void check_deals(const char* profile, int deals, uint64_t seed) {
   EXPECT_GT(actions, 30LL * deals);
 }
 
-TEST(Properties, ClassicRandomDeals) { check_deals("classic", scaled(20000), 101); }
-TEST(Properties, TwoPlayerRandomDeals) { check_deals("two-player", scaled(10000), 202); }
-TEST(Properties, SpanishRandomDeals) { check_deals("spanish", scaled(5000), 303); }
-TEST(Properties, Spanish2pRandomDeals) { check_deals("spanish-2p", scaled(5000), 404); }
-TEST(Properties, Spanish3pRandomDeals) { check_deals("spanish-3p", scaled(5000), 505); }
-TEST(Properties, Spanish6pRandomDeals) { check_deals("spanish-6p", scaled(5000), 606); }
-TEST(Properties, Spanish6p3RandomDeals) { check_deals("spanish-6p3", scaled(5000), 707); }
+TEST(Properties, ClassicRandomDeals) { check_deals("classic", test_deals(20000, 50), 101); }
+TEST(Properties, TwoPlayerRandomDeals) { check_deals("two-player", test_deals(10000, 50), 202); }
+TEST(Properties, SpanishRandomDeals) { check_deals("spanish", test_deals(5000, 50), 303); }
+TEST(Properties, Spanish2pRandomDeals) { check_deals("spanish-2p", test_deals(5000, 50), 404); }
+TEST(Properties, Spanish3pRandomDeals) { check_deals("spanish-3p", test_deals(5000, 50), 505); }
+TEST(Properties, Spanish6pRandomDeals) { check_deals("spanish-6p", test_deals(5000, 50), 606); }
+TEST(Properties, Spanish6p3RandomDeals) { check_deals("spanish-6p3", test_deals(5000, 50), 707); }
 
 }  // namespace
 }  // namespace canasta::test

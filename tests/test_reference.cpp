@@ -78,13 +78,13 @@ void compare_over_deals(const char* profile, int deals, uint64_t seed, int skip_
       static_cast<long long>(cleans), static_cast<long long>(wild_melds));
 }
 
-TEST(Reference, ClassicRandomPositions) { compare_over_deals("classic", 1000, 11); }
-TEST(Reference, TwoPlayerRandomPositions) { compare_over_deals("two-player", 1000, 12); }
-TEST(Reference, SpanishRandomPositions) { compare_over_deals("spanish", 200, 13, 20); }
-TEST(Reference, Spanish2pRandomPositions) { compare_over_deals("spanish-2p", 150, 14, 20); }
-TEST(Reference, Spanish3pRandomPositions) { compare_over_deals("spanish-3p", 150, 15, 20); }
-TEST(Reference, Spanish6pRandomPositions) { compare_over_deals("spanish-6p", 100, 16, 20); }
-TEST(Reference, Spanish6p3RandomPositions) { compare_over_deals("spanish-6p3", 100, 17, 20); }
+TEST(Reference, ClassicRandomPositions) { compare_over_deals("classic", test_deals(500, 10), 11); }
+TEST(Reference, TwoPlayerRandomPositions) { compare_over_deals("two-player", test_deals(500, 10), 12); }
+TEST(Reference, SpanishRandomPositions) { compare_over_deals("spanish", test_deals(200, 10), 13, 20); }
+TEST(Reference, Spanish2pRandomPositions) { compare_over_deals("spanish-2p", test_deals(150, 10), 14, 20); }
+TEST(Reference, Spanish3pRandomPositions) { compare_over_deals("spanish-3p", test_deals(150, 10), 15, 20); }
+TEST(Reference, Spanish6pRandomPositions) { compare_over_deals("spanish-6p", test_deals(100, 10), 16, 20); }
+TEST(Reference, Spanish6p3RandomPositions) { compare_over_deals("spanish-6p3", test_deals(100, 10), 17, 20); }
 // Positions of later deals of a game: opening minimums of 15, 90 and 120.
 TEST(Reference, ClassicHighScores) {
   Rules rules;
