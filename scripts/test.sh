@@ -55,7 +55,7 @@ for s in $stages; do
       ;;
     tsan)
       stage tsan
-      cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1" -DCANASTA_TSAN=ON -DCANASTA_WERROR=ON \
+      cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" -DCANASTA_TSAN=ON -DCANASTA_WERROR=ON \
         -DCANASTA_BUILD_TESTS=ON -DCANASTA_BUILD_BENCH=OFF >/dev/null
       cmake --build build-tsan -j"$jobs" --target canasta_tests
       (cd build-tsan && TSAN_OPTIONS="halt_on_error=1" ctest --output-on-failure -j"$jobs" \
