@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite, what CI runs. Installs what is missing (Chromium
 # too, for the replay page's browser test, which is skipped with a message
-# where it cannot run), then five stages, each configuration built once:
+# where it cannot run), then five stages, each configuration built once
+# (and `mpi` when named):
 #   format   clang-format would change nothing (.clang-format);
 #   release  a Release build with warnings as errors, every test, the MPI
 #            program's among them (Open MPI: mpirun -n 1, 2, 3 give one
@@ -15,6 +16,8 @@
 #   tsan     a ThreadSanitizer build of the test binary: the tests that run
 #            threads (the runner, the record writer, the stop flag, root-
 #            parallel search, the program in-process);
+#   mpi      only the MPI program's test, which the release stage runs too
+#            (not run unless named);
 #   fuzz     the libFuzzer targets (clang, with ASan and UBSan) of the record
 #            reader, the notation and the spec readers, each for FUZZ_SECONDS
 #            on a copy of its corpus (tests/fuzz/corpus).
@@ -46,6 +49,12 @@ for s in $stages; do
       (cd build && ctest --output-on-failure -j"$jobs")
       [[ -x build/sim/cli/canasta_mpi ]] || { echo "the MPI test did not run: Open MPI was not found" >&2; exit 1; }
       ;;
+    mpi)
+      stage mpi
+      cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCANASTA_BUILD_TESTS=ON -DCANASTA_WERROR=ON >/dev/null
+      cmake --build build -j"$jobs" --target canasta canasta_mpi
+      (cd build && ctest --output-on-failure -R '^cli\.mpi$')
+      ;;
     asan)
       stage asan
       cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" -DCANASTA_SANITIZE=ON \
@@ -55,8 +64,8 @@ for s in $stages; do
       ;;
     tsan)
       stage tsan
-      cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" -DCANASTA_TSAN=ON -DCANASTA_WERROR=ON \
-        -DCANASTA_BUILD_TESTS=ON -DCANASTA_BUILD_BENCH=OFF >/dev/null
+      cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" \
+        -DCANASTA_TSAN=ON -DCANASTA_WERROR=ON -DCANASTA_BUILD_TESTS=ON -DCANASTA_BUILD_BENCH=OFF >/dev/null
       cmake --build build-tsan -j"$jobs" --target canasta_tests
       (cd build-tsan && TSAN_OPTIONS="halt_on_error=1" ctest --output-on-failure -j"$jobs" \
         -R "^(Experiment|Games|Sprt|Tournament|Ismcts|Cli|Processes)\.|Signature\.SameOnTwoThreads")
@@ -79,7 +88,7 @@ for s in $stages; do
       done
       ;;
     *)
-      echo "unknown stage '$s' (format, release, asan, tsan, fuzz)" >&2
+      echo "unknown stage '$s' (format, release, asan, tsan, mpi, fuzz)" >&2
       exit 2
       ;;
   esac
