@@ -68,7 +68,10 @@ grep -q "cannot write 'afile/r.jsonl'" log || fail "no message for a record nobo
 mpirun --oversubscribe -n 2 "$mpi_canasta" sim --side0 heuristic --side1 random --deals 3000000 --out stopped \
   >log 2>&1 &
 pid=$!
-sleep 3
+# Once rank 0 has made the run's temporary directory, every rank stops on a
+# signal; then a moment of play (the machine may be busy with other tests).
+for _ in $(seq 300); do compgen -G "stopped.tmp*" >/dev/null && break; sleep 0.1; done
+sleep 2
 kill -TERM "$pid"
 wait "$pid" || true
 grep -q '"stopped_by":"SIGTERM"' stopped/run.json || fail "the stopped run was not written: $(tail -3 log)"

@@ -78,8 +78,8 @@ void compare_over_deals(const char* profile, int deals, uint64_t seed, int skip_
       static_cast<long long>(cleans), static_cast<long long>(wild_melds));
 }
 
-TEST(Reference, ClassicRandomPositions) { compare_over_deals("classic", test_deals(500, 10), 11); }
-TEST(Reference, TwoPlayerRandomPositions) { compare_over_deals("two-player", test_deals(500, 10), 12); }
+TEST(Reference, ClassicRandomPositions) { compare_over_deals("classic", test_deals(1000, 10), 11); }
+TEST(Reference, TwoPlayerRandomPositions) { compare_over_deals("two-player", test_deals(1000, 10), 12); }
 TEST(Reference, SpanishRandomPositions) { compare_over_deals("spanish", test_deals(200, 10), 13, 20); }
 TEST(Reference, Spanish2pRandomPositions) { compare_over_deals("spanish-2p", test_deals(150, 10), 14, 20); }
 TEST(Reference, Spanish3pRandomPositions) { compare_over_deals("spanish-3p", test_deals(150, 10), 15, 20); }
