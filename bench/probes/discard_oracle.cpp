@@ -108,29 +108,18 @@ Tally run(const AgentSpec& agent, const AgentSpec& vs, int deals, uint64_t seed,
 
 int main(int argc, char** argv) {
   CLI::App app{"the share of deals an agent would win if it knew which discards the next player can take"};
-  std::string agent_text = "heuristic", vs_text = "random";
-  int deals = 20000, min_pile = 0;
-  uint64_t seed = 1;
-  app.add_option("--agent", agent_text, "the agent whose discards the oracle corrects")
-      ->capture_default_str();
-  app.add_option("--vs", vs_text, "the other side's agent")->capture_default_str();
-  app.add_option("--deals", deals, "deals of each run (one table side each, alternating)")
-      ->check(CLI::Range(1, 100000000))
-      ->capture_default_str();
-  app.add_option("--seed", seed,
-                 "the run's seed: deal k is deal k of `canasta sim --seed SEED`, in its twin k % 2")
-      ->check(CLI::NonNegativeNumber)
-      ->capture_default_str();
+  probe::Options o;
+  o.deals = 20000;
+  int min_pile = 0;
+  probe::add_options(app, o, "the agent whose discards the oracle corrects");
   app.add_option("--min-pile", min_pile, "correct only discards onto a pile of at least this many cards")
       ->check(CLI::Range(0, 108))
       ->capture_default_str();
   CLI11_PARSE(app, argc, argv);
-  AgentSpec agent, vs;
-  std::string error;
-  if (!parse_agent_spec(agent_text, agent, error) || !parse_agent_spec(vs_text, vs, error)) {
-    std::fprintf(stderr, "probe_discard_oracle: %s\n", error.c_str());
-    return 2;
-  }
+  if (!probe::read_agents(o, "probe_discard_oracle")) return 2;
+  const AgentSpec &agent = o.agent, &vs = o.vs;
+  const int deals = o.deals;
+  const uint64_t seed = o.seed;
   const Tally base = run(agent, vs, deals, seed, false, min_pile);
   const Tally best = run(agent, vs, deals, seed, true, min_pile);
   std::printf("%s against %s, %d deals, seed %llu\n", agent.to_string().c_str(), vs.to_string().c_str(),

@@ -164,32 +164,23 @@ double run(const Setup& setup, int deals, uint64_t seed, bool look, long& decisi
 int main(int argc, char** argv) {
   CLI::App app{
       "the share of deals the heuristic would win with flat Monte Carlo at the pile or the going out"};
-  std::string agent_text = "heuristic", vs_text = "random", at = "both";
-  int deals = 6000;
+  probe::Options o;
+  o.deals = 6000;
+  std::string at = "both";
   Setup setup;
-  uint64_t seed = 1;
-  app.add_option("--agent", agent_text, "the heuristic, with its parameters")->capture_default_str();
-  app.add_option("--vs", vs_text, "the other side's agent")->capture_default_str();
+  probe::add_options(app, o, "the heuristic, with its parameters");
   app.add_option("--at", at, "the decisions searched")
       ->check(CLI::IsMember({"draw", "out", "both"}))
-      ->capture_default_str();
-  app.add_option("--deals", deals, "deals of each run (one table side each, alternating)")
-      ->check(CLI::Range(1, 100000000))
       ->capture_default_str();
   app.add_option("--rollouts", setup.rollouts, "playouts per option")
       ->check(CLI::Range(1, 100000))
       ->capture_default_str();
-  app.add_option("--seed", seed,
-                 "the run's seed: deal k is deal k of `canasta sim --seed SEED`, in its twin k % 2")
-      ->check(CLI::NonNegativeNumber)
-      ->capture_default_str();
   CLI11_PARSE(app, argc, argv);
-  AgentSpec agent;
-  std::string error;
-  if (!parse_agent_spec(agent_text, agent, error) || !parse_agent_spec(vs_text, setup.vs, error)) {
-    std::fprintf(stderr, "probe_flat_mc: %s\n", error.c_str());
-    return 2;
-  }
+  if (!probe::read_agents(o, "probe_flat_mc")) return 2;
+  const AgentSpec& agent = o.agent;
+  setup.vs = o.vs;
+  const int deals = o.deals;
+  const uint64_t seed = o.seed;
   if (!std::holds_alternative<HeuristicParams>(agent.params)) {
     std::fprintf(stderr, "probe_flat_mc: --agent must be the heuristic (its parameters drive the options)\n");
     return 2;

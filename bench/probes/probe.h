@@ -1,14 +1,45 @@
-// What the probes of bench/probes share: the deals they play and how a deal
-// counts.
+// What the probes of bench/probes share: their common options, the deals
+// they play and how a deal counts.
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <cstdint>
+#include <cstdio>
+#include <string>
 
+#include "canasta/agent.h"
 #include "canasta/engine.h"
 #include "canasta/game.h"
 #include "canasta/rng.h"
 
 namespace canasta::probe {
+
+// The options every probe takes: the agent probed, the other side's, how
+// many deals and the seed.
+struct Options {
+  std::string agent_text = "heuristic", vs_text = "random";
+  int deals = 0;
+  uint64_t seed = 1;
+  AgentSpec agent, vs;  // read by read_agents
+};
+inline void add_options(CLI::App& app, Options& o, const char* agent_help) {
+  app.add_option("--agent", o.agent_text, agent_help)->capture_default_str();
+  app.add_option("--vs", o.vs_text, "the other side's agent")->capture_default_str();
+  app.add_option("--deals", o.deals, "deals of each run (one table side each, alternating)")
+      ->check(CLI::Range(1, 100000000))
+      ->capture_default_str();
+  app.add_option("--seed", o.seed,
+                 "the run's seed: deal k is deal k of `canasta sim --seed SEED`, in its twin k % 2")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+}
+// Reads the two agent specs; false after a one-line error on stderr.
+inline bool read_agents(Options& o, const char* program) {
+  std::string error;
+  if (parse_agent_spec(o.agent_text, o.agent, error) && parse_agent_spec(o.vs_text, o.vs, error)) return true;
+  std::fprintf(stderr, "%s: %s\n", program, error.c_str());
+  return false;
+}
 
 // Deal `k` of a probe's run with seed `seed` is the simulator's deal k
 // (`canasta sim --seed SEED`) in its twin k % 2: the probed agent holds
