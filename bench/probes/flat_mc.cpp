@@ -1,15 +1,18 @@
-// How much the heuristic would gain from looking ahead at two of its
+// How much the heuristic would gain from looking ahead at some of its
 // decisions: plays deals of a heuristic against another agent twice, on the
 // same deck orders, once as the heuristic plays and once with flat Monte
 // Carlo at the decisions asked for:
 //   draw: take the pile or draw, whenever both are legal;
 //   out:  at the start of each meld phase once the side has its canastas,
 //         the rest of the turn as the heuristic plays it, going out whenever
-//         it can, or staying in (no going out, no dumping the hand).
+//         it can, or staying in (no going out, no dumping the hand);
+//   discard: every legal discard, where the heuristic discards;
+//   both: draw and out; all: the three.
 // Each option is scored by the deals won in `--rollouts` playouts from
 // states drawn consistent with the seat's view (View::determinize), the same
 // draws for every option; the playouts play the heuristic for its side and
-// the other side's own agent for the other. The gain bounds what a rule for
+// the other side's own agent for the other (with --model-self, the
+// heuristic too: a player that does not know its opponent). The gain bounds what a rule for
 // these decisions could add.
 //
 //   probe_flat_mc --agent 'heuristic:out_lead=0' --at both --deals 6000
@@ -35,7 +38,8 @@ struct Setup {
   HeuristicParams mine;
   AgentSpec vs;
   int rollouts = 64;
-  bool draw = false, out = false;
+  bool draw = false, out = false, discard = false;
+  bool model_self = false;  // the playouts play the other side with the heuristic, not its own agent
 };
 
 // The agents of a probe: the heuristic for side `side` and the other
@@ -45,6 +49,8 @@ struct Players {
   int side;
   HeuristicAgent mine{setup.mine};
   std::unique_ptr<Agent> other = make_agent(setup.vs);
+  HeuristicAgent model{setup.mine};
+  Agent& modelled() { return setup.model_self ? static_cast<Agent&>(model) : *other; }
 };
 
 // Deals won by `side` over the playouts from the view `v` after `a` (none:
@@ -61,7 +67,7 @@ double value(const View& v, const Action* a, Players& p, const HeuristicParams& 
     play_deal(
         d,
         [&](int seat) -> Agent& {
-          if (d.rules.team_of(seat) != p.side) return *p.other;
+          if (d.rules.team_of(seat) != p.side) return p.modelled();
           return seat == v.seat() && d.turns == turn ? static_cast<Agent&>(f) : p.mine;
         },
         q);
@@ -114,6 +120,24 @@ class Looker final : public Agent {
       const uint64_t base = search_.next();
       const double vt = value(v, &take, p_, setup.mine, base), vd = value(v, &draw, p_, setup.mine, base);
       return vt == vd ? a : vt > vd ? take : draw;
+    }
+    if (setup.discard && v.phase() == Phase::kMeld) {
+      const Action a = p_.mine.act(v, rng);
+      if (a.type() != ActionType::kDiscard) return a;
+      v.legal_actions(legal_);
+      int n = 0;
+      for (Action x : legal_) n += x.type() == ActionType::kDiscard;
+      if (n < 2) return a;
+      ++decisions_;
+      const uint64_t base = search_.next();
+      Action best = a;
+      double vb = value(v, &a, p_, setup.mine, base);
+      for (Action x : legal_) {
+        if (x.type() != ActionType::kDiscard || x == a) continue;
+        const double vx = value(v, &x, p_, setup.mine, base);
+        if (vx > vb) best = x, vb = vx;
+      }
+      return best;
     }
     if (setup.out && v.phase() == Phase::kMeld &&
         v.melds(p_.side).canastas() >= v.rules().canastas_to_go_out) {
@@ -170,11 +194,13 @@ int main(int argc, char** argv) {
   Setup setup;
   probe::add_options(app, o, "the heuristic, with its parameters");
   app.add_option("--at", at, "the decisions searched")
-      ->check(CLI::IsMember({"draw", "out", "both"}))
+      ->check(CLI::IsMember({"draw", "out", "both", "discard", "all"}))
       ->capture_default_str();
   app.add_option("--rollouts", setup.rollouts, "playouts per option")
       ->check(CLI::Range(1, 100000))
       ->capture_default_str();
+  app.add_flag("--model-self", setup.model_self,
+               "the playouts play the other side with the heuristic (default: with its own agent)");
   CLI11_PARSE(app, argc, argv);
   if (!probe::read_agents(o, "probe_flat_mc")) return 2;
   const AgentSpec& agent = o.agent;
@@ -186,8 +212,9 @@ int main(int argc, char** argv) {
     return 2;
   }
   setup.mine = std::get<HeuristicParams>(agent.params);
-  setup.draw = at != "out";
-  setup.out = at != "draw";
+  setup.draw = at == "draw" || at == "both" || at == "all";
+  setup.out = at == "out" || at == "both" || at == "all";
+  setup.discard = at == "discard" || at == "all";
   long none = 0, decisions = 0;
   const double base = run(setup, deals, seed, false, none);
   const double looked = run(setup, deals, seed, true, decisions);
