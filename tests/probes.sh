@@ -25,13 +25,25 @@ echo "$out" | grep -q "(0 discards changed" || fail "discard_oracle corrected a 
   fail "discard_oracle: two uncorrected runs of the same deals differ"
 [ "$(echo "$out" | share "as it plays")" = "$plays" ] || fail "discard_oracle: the same seed gave other deals"
 
-out=$("$flat" --deals 20 --rollouts 2 --at both --seed 5) || fail "flat_mc failed"
-echo "$out" | grep -Eq "with the search +[0-9.]+% \([1-9][0-9]* decisions searched\)" || fail "flat_mc searched nothing: $out"
+for at in both "all --model-self"; do
+  out=$("$flat" --deals 20 --rollouts 2 --at $at --seed 5) || fail "flat_mc --at $at failed"
+  echo "$out" | grep -Eq "with the search +[0-9.]+% \([1-9][0-9]* decisions searched\)" ||
+    fail "flat_mc --at $at searched nothing: $out"
+done
 
 # Bad input: a one-line error and a non-zero exit.
 for cmd in "$oracle --deals 0" "$oracle --agent nosuch" "$flat --agent random" "$flat --at nowhere" \
   "$flat --rollouts 0" "$oracle --seed -1" "$flat --seed -1"; do
   err=$($cmd 2>&1 >/dev/null) && fail "accepted: $cmd"
   [ -n "$err" ] || fail "no error message: $cmd"
+  [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] || fail "more than one line of error: $cmd: $err"
 done
+# --help: the options, and nothing run.
+for p in "$oracle" "$flat"; do
+  help=$("$p" --help) || fail "$p --help failed"
+  echo "$help" | grep -q -- "--deals" || fail "$p --help does not list --deals"
+  echo "$help" | grep -q "deals won" && fail "$p --help ran the probe"
+done
+echo "$("$flat" --help)" | grep -q -- "--model-self" || fail "flat_mc --help does not list --model-self"
+
 echo "probes: ok"

@@ -14,14 +14,16 @@
 namespace canasta::test {
 namespace {
 
-// Runs `canasta args...` in this process; returns the exit code.
-int canasta(std::vector<std::string> args) {
+// Runs `canasta args...` in this process; returns the exit code, and what
+// it printed in `out`.
+int canasta(std::vector<std::string> args, std::string* out = nullptr) {
   args.insert(args.begin(), "canasta");
   std::vector<const char*> argv;
   for (const auto& a : args) argv.push_back(a.c_str());
   testing::internal::CaptureStdout();
   const int rc = cli::run(static_cast<int>(argv.size()), argv.data());
-  testing::internal::GetCapturedStdout();
+  const std::string printed = testing::internal::GetCapturedStdout();
+  if (out) *out = printed;
   return rc;
 }
 
@@ -75,6 +77,31 @@ TEST(Cli, BadOptionsGetExitCodeTwo) {
                                              {"play", "--side1", "heuristic:freeze=-1"},
                                              {"tune", "--agent", "heuristic:freeze={0..x}", "--vs", "random"},
                                              {"tournament", "--agents", "random", "wizard"}})
+    EXPECT_EQ(canasta(args), 2) << args[1] << " " << args[2];
+}
+
+// Integers are decimal ("010" is 10, not octal 8), and what no option can
+// hold is refused: a negative or too large seed (not wrapped round), hex.
+TEST(Cli, IntegersAreReadInDecimal) {
+  std::string ten, leading, plus, eight;
+  ASSERT_EQ(canasta({"deal", "--seed", "10"}, &ten), 0);
+  ASSERT_EQ(canasta({"deal", "--seed", "010"}, &leading), 0);
+  ASSERT_EQ(canasta({"deal", "--seed", "+10"}, &plus), 0);
+  ASSERT_EQ(canasta({"deal", "--seed", "8"}, &eight), 0);
+  EXPECT_EQ(leading, ten);
+  EXPECT_EQ(plus, ten);
+  EXPECT_NE(leading, eight);
+  std::string max;
+  ASSERT_EQ(canasta({"deal", "--seed", "18446744073709551615"}, &max), 0);
+  EXPECT_NE(max.find("seed 18446744073709551615,"), std::string::npos) << max;
+  for (const std::vector<std::string>& args :
+       std::vector<std::vector<std::string>>{{"deal", "--seed", "-1"},
+                                             {"deal", "--seed", "18446744073709551616"},
+                                             {"deal", "--seed", "0x10"},
+                                             {"deal", "--seed", "1e3"},
+                                             {"sim", "--deals", "0x10"},
+                                             {"sim", "--deals", "-010"},
+                                             {"tune", "--agent", "heuristic:safety={1,2}", "--r-end", "0"}})
     EXPECT_EQ(canasta(args), 2) << args[1] << " " << args[2];
 }
 

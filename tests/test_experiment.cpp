@@ -3,11 +3,17 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cmath>
 #include <cstring>
+#include <mutex>
+#include <set>
+#include <thread>
 
 #include "canasta/experiment.h"
 #include "canasta/game.h"
+#include "canasta/parallel.h"
 #include "canasta/record.h"
 #include "canasta/replay.h"
 #include "canasta/results.h"
@@ -46,6 +52,26 @@ std::vector<DealRecord> checked_records(const std::string& text, RecordChecker& 
 // Bit for bit: every number, doubles with 17 digits (which read back exactly).
 bool same(const Summary& a, const Summary& b) {
   return summary_to_json(ExperimentConfig{}, a) == summary_to_json(ExperimentConfig{}, b);
+}
+
+// Asked for more threads than the machine has cores, the pool runs that
+// many (it did not: TBB kept to the cores and warned): each chunk waits
+// until n distinct threads have joined, at most 20 s.
+TEST(Pool, RunsAsManyThreadsAsAskedBeyondTheCores) {
+  const int n = static_cast<int>(std::max(1U, std::thread::hardware_concurrency())) + 2;
+  std::mutex m;
+  std::set<std::thread::id> seen;
+  std::atomic<int> threads{0};
+  parallel_chunks(n, 0, n, 1, [&](int64_t, int64_t) {
+    {
+      std::lock_guard<std::mutex> lock(m);
+      if (seen.insert(std::this_thread::get_id()).second) ++threads;
+    }
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (threads.load() < n && std::chrono::steady_clock::now() < until)
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  });
+  EXPECT_EQ(threads.load(), n);
 }
 
 TEST(Experiment, SameRowsOnAnyThreadCount) {

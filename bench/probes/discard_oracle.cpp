@@ -115,7 +115,7 @@ int main(int argc, char** argv) {
   app.add_option("--min-pile", min_pile, "correct only discards onto a pile of at least this many cards")
       ->check(CLI::Range(0, 108))
       ->capture_default_str();
-  CLI11_PARSE(app, argc, argv);
+  if (int code = 0; !probe::parse(app, argc, argv, "probe_discard_oracle", code)) return code;
   if (!probe::read_agents(o, "probe_discard_oracle")) return 2;
   const AgentSpec &agent = o.agent, &vs = o.vs;
   const int deals = o.deals;

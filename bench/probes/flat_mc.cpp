@@ -201,7 +201,7 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   app.add_flag("--model-self", setup.model_self,
                "the playouts play the other side with the heuristic (default: with its own agent)");
-  CLI11_PARSE(app, argc, argv);
+  if (int code = 0; !probe::parse(app, argc, argv, "probe_flat_mc", code)) return code;
   if (!probe::read_agents(o, "probe_flat_mc")) return 2;
   const AgentSpec& agent = o.agent;
   setup.vs = o.vs;

@@ -11,6 +11,7 @@
 #include "canasta/engine.h"
 #include "canasta/game.h"
 #include "canasta/rng.h"
+#include "checks.h"
 
 namespace canasta::probe {
 
@@ -30,8 +31,23 @@ inline void add_options(CLI::App& app, Options& o, const char* agent_help) {
       ->capture_default_str();
   app.add_option("--seed", o.seed,
                  "the run's seed: deal k is deal k of `canasta sim --seed SEED`, in its twin k % 2")
-      ->check(CLI::NonNegativeNumber)
+      ->check(cli::whole_number())
       ->capture_default_str();
+}
+// Parses the command line as the program does: true to go on; false with
+// the exit code, after the help (0) or a one-line error on stderr (2).
+inline bool parse(CLI::App& app, int argc, char** argv, const char* program, int& exit_code) {
+  cli::decimal_integers(app);
+  try {
+    app.parse(argc, argv);
+    return true;
+  } catch (const CLI::CallForHelp& e) {
+    exit_code = app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::fprintf(stderr, "%s: %s (see --help)\n", program, e.what());
+    exit_code = 2;
+  }
+  return false;
 }
 // Reads the two agent specs; false after a one-line error on stderr.
 inline bool read_agents(Options& o, const char* program) {

@@ -45,6 +45,7 @@ int run(int argc, const char* const* argv) {
   if (cluster().size > 1 && cluster().rank != 0 && command != "sim" && command != "tune" &&
       command != "tournament")
     return 0;
+  decimal_integers(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -102,7 +103,7 @@ CLI::Option* add_agent_option(CLI::App& sub, const std::string& name, AgentSpec&
 }
 
 CLI::Option* add_seed_option(CLI::App& sub, uint64_t& seed, const std::string& help) {
-  return sub.add_option("--seed,-s", seed, help)->check(CLI::NonNegativeNumber)->capture_default_str();
+  return sub.add_option("--seed,-s", seed, help)->check(whole_number())->capture_default_str();
 }
 
 CLI::Option* add_threads_option(CLI::App& sub, int& threads) {

@@ -17,6 +17,7 @@
 #include "canasta/experiment.h"
 #include "canasta/rules.h"
 #include "canasta/stats.h"
+#include "checks.h"
 #include "program.h"
 
 namespace canasta::cli {

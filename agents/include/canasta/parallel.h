@@ -14,8 +14,11 @@
 #include <vector>
 #else
 #include <tbb/blocked_range.h>
+#include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
+
+#include <optional>
 #endif
 
 namespace canasta {
@@ -45,6 +48,12 @@ void parallel_chunks(int threads, int64_t first, int64_t last, int64_t grain, co
                       [&](const tbb::blocked_range<int64_t>& r) { body(r.begin(), r.end()); });
   };
   if (threads > 0) {
+    // More threads than the process allows (by default, the cores): raise
+    // the limit while the arena runs, or TBB warns and runs fewer.
+    using tbb::global_control;
+    std::optional<global_control> wider;
+    if (static_cast<size_t>(threads) > global_control::active_value(global_control::max_allowed_parallelism))
+      wider.emplace(global_control::max_allowed_parallelism, static_cast<size_t>(threads));
     tbb::task_arena arena(threads);
     arena.execute(run);
   } else {

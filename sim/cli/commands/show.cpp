@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <fstream>
+#include <limits>
 
 #include "../cli.h"
 #include "../table.h"
@@ -64,9 +65,9 @@ void add_show(CLI::App& app, int& exit_code) {
   sub->add_option("file", o->file, "JSON Lines record file (canasta play or sim --record)")->required();
   sub->add_option("--line,-l", o->line,
                   "the record on this line (default: the first; with --html, all of them)")
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::Range(int64_t{1}, std::numeric_limits<int64_t>::max()));
   sub->add_option("--step", o->step, "only this step (0: the deal as dealt; k: after the k-th action)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(CLI::Range(int64_t{0}, std::numeric_limits<int64_t>::max()));
   auto* seat =
       sub->add_option("--seat", o->seat, "show only what this seat sees (other hands as their sizes)")
           ->check(CLI::Range(0, kMaxSeats - 1));

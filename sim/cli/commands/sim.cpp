@@ -165,7 +165,8 @@ int run_sim(const ExperimentConfig& c, const std::string& out_dir, const std::st
     const Summary s = summarize(tallied, c);
     const int threads = resolve_threads(c.threads) * cluster().size;
     const double rate = static_cast<double>(rows) / seconds;
-    fmt::print("  speed        {:.0f} deals/s on {} threads{} ({:.0f} per thread), {:.2f} s\n", rate, threads,
+    fmt::print("  speed        {:.0f} deals/s on {} thread{}{} ({:.0f} per thread), {:.2f} s\n", rate,
+               threads, threads == 1 ? "" : "s",
                cluster().size > 1 ? fmt::format(", {} processes", cluster().size) : "", rate / threads,
                seconds);
     print_summary(c, s);

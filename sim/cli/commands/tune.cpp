@@ -132,7 +132,7 @@ void add_tune(CLI::App& app, int& exit_code) {
   sub->add_option(
          "--r-end", o->r_end,
          "SPSA: a_end = r_end c^2, so that at the end a parameter moves about r_end c per unit of result")
-      ->check(CLI::PositiveNumber)
+      ->check(above_zero())
       ->capture_default_str();
   sub->add_option("--objective", o->objective,
                   "SPSA: what a deal pair scores: win (deals won minus lost) or margin")
