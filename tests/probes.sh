@@ -25,10 +25,21 @@ echo "$out" | grep -q "(0 discards changed" || fail "discard_oracle corrected a 
   fail "discard_oracle: two uncorrected runs of the same deals differ"
 [ "$(echo "$out" | share "as it plays")" = "$plays" ] || fail "discard_oracle: the same seed gave other deals"
 
-for at in both "all --model-self"; do
-  out=$("$flat" --deals 20 --rollouts 2 --at $at --seed 5) || fail "flat_mc --at $at failed"
-  echo "$out" | grep -Eq "with the search +[0-9.]+% \([1-9][0-9]* decisions searched\)" ||
-    fail "flat_mc --at $at searched nothing: $out"
+# Each --at searches its kinds of decision and no other.
+searched() {
+  out=$("$flat" --deals 20 --rollouts 2 --seed 5 "$@") || fail "flat_mc $* failed"
+  echo "$out" | sed -n 's/.*decisions searched: \([0-9]*\) at the pile, \([0-9]*\) discards, \([0-9]*\) turns.*/\1 \2 \3/p'
+}
+for case in "draw:+00" "discard:0+0" "out:00+" "both:+0+" "all:+++"; do
+  at=${case%%:*}
+  want=${case#*:}
+  for model in "" --model-self; do
+    read -r d x o <<<"$(searched --at "$at" $model)"
+    [ -n "${o:-}" ] || fail "flat_mc --at $at $model: no count of decisions searched"
+    got=""
+    for n in "$d" "$x" "$o"; do [ "$n" -gt 0 ] && got+="+" || got+="0"; done
+    [ "$got" = "$want" ] || fail "flat_mc --at $at $model searched $d at the pile, $x discards, $o turns"
+  done
 done
 
 # Bad input: a one-line error and a non-zero exit.

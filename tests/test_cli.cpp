@@ -3,11 +3,14 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <vector>
 
 #include "canasta/params.h"
+#include "checks.h"
 #include "cli.h"
 #include "helpers.h"
 
@@ -63,28 +66,30 @@ TEST(Cli, SpecsAreParsedOncePerRun) {
 }
 
 TEST(Cli, BadOptionsGetExitCodeTwo) {
-  for (const std::vector<std::string>& args :
-       std::vector<std::vector<std::string>>{{"sim", "--shard", "4/4"},
-                                             {"sim", "--shard", "1"},
-                                             {"sim", "--seat", "x=random"},
-                                             {"sim", "--seat", "9=random"},
-                                             {"sim", "--seat", "2=wizard"},
-                                             {"sim", "--sprt", "nan,10"},
-                                             {"sim", "--sprt", "0,inf"},
-                                             {"sim", "--sprt", "10,0"},
-                                             {"sim", "--side0", "ismcts:c=nan"},
-                                             {"sim", "--profile", "poker"},
-                                             {"play", "--side1", "heuristic:freeze=-1"},
-                                             {"tune", "--agent", "heuristic:freeze={0..x}", "--vs", "random"},
-                                             {"tournament", "--agents", "random", "wizard"},
-                                             // integers: decimal, and a seed that fits 64 bits
-                                             {"deal", "--seed", "-1"},
-                                             {"deal", "--seed", "18446744073709551616"},
-                                             {"deal", "--seed", "0x10"},
-                                             {"deal", "--seed", "1e3"},
-                                             {"sim", "--deals", "0x10"},
-                                             {"sim", "--deals", "-010"},
-                                             {"tune", "--agent", "heuristic:safety={1,2}", "--r-end", "0"}})
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"sim", "--shard", "4/4"},
+           {"sim", "--shard", "1"},
+           {"sim", "--seat", "x=random"},
+           {"sim", "--seat", "9=random"},
+           {"sim", "--seat", "2=wizard"},
+           {"sim", "--sprt", "nan,10"},
+           {"sim", "--sprt", "0,inf"},
+           {"sim", "--sprt", "10,0"},
+           {"sim", "--side0", "ismcts:c=nan"},
+           {"sim", "--profile", "poker"},
+           {"play", "--side1", "heuristic:freeze=-1"},
+           {"tune", "--agent", "heuristic:freeze={0..x}", "--vs", "random"},
+           {"tournament", "--agents", "random", "wizard"},
+           // integers: decimal, and a seed that fits 64 bits
+           {"deal", "--seed", "-1"},
+           {"deal", "--seed", "18446744073709551616"},
+           {"deal", "--seed", "0x10"},
+           {"deal", "--seed", "1e3"},
+           {"sim", "--deals", "0x10"},
+           {"sim", "--deals", "-010"},
+           {"tune", "--agent", "heuristic:safety={1,2}", "--r-end", "0"},
+           {"tune", "--agent", "heuristic:safety={1,2}", "--r-end", "inf"},
+           {"tune", "--agent", "heuristic:safety={1,2}", "--r-end", "1e400"}})
     EXPECT_EQ(canasta(args), 2) << args[1] << " " << args[2];
 }
 
@@ -103,6 +108,44 @@ TEST(Cli, IntegersAreReadInDecimal) {
   ASSERT_EQ(canasta({"deal", "--seed", "18446744073709551615"}, &max), 0);
   EXPECT_NE(max.find("seed 18446744073709551615,"), std::string::npos) << max;
   // The refusals are in BadOptionsGetExitCodeTwo.
+}
+
+// The decimal check keeps integers within 64 bits, where CLI11 would
+// saturate a signed one and wrap a negative unsigned one.
+TEST(Cli, IntegersStayWithin64Bits) {
+  const auto read = [](const std::string& text, auto& value) {
+    CLI::App app;
+    app.add_option("--n", value);
+    cli::decimal_integers(app);
+    std::vector<std::string> args{"--n", text};  // parse reads the vector from its back
+    std::reverse(args.begin(), args.end());
+    try {
+      app.parse(args);
+      return true;
+    } catch (const CLI::ParseError&) {
+      return false;
+    }
+  };
+  int64_t i = 0;
+  EXPECT_TRUE(read("-9223372036854775808", i));
+  EXPECT_EQ(i, INT64_MIN);
+  EXPECT_TRUE(read("+0009223372036854775807", i));
+  EXPECT_EQ(i, INT64_MAX);
+  EXPECT_TRUE(read("-000", i));
+  EXPECT_EQ(i, 0);
+  EXPECT_FALSE(read("9223372036854775808", i));
+  EXPECT_FALSE(read("-9223372036854775809", i));
+  EXPECT_FALSE(read("99999999999999999999", i));
+  EXPECT_FALSE(read("", i));
+  EXPECT_FALSE(read("-", i));
+  EXPECT_FALSE(read("1_000", i));
+  uint64_t u = 1;
+  EXPECT_TRUE(read("-0", u));
+  EXPECT_EQ(u, 0u);
+  EXPECT_TRUE(read("18446744073709551615", u));
+  EXPECT_EQ(u, UINT64_MAX);
+  EXPECT_FALSE(read("18446744073709551616", u));
+  EXPECT_FALSE(read("-1", u));
 }
 
 }  // namespace

@@ -87,15 +87,19 @@ HeuristicParams staying(HeuristicParams p) {
   return p;
 }
 
-// The heuristic, with flat Monte Carlo at the decisions the setup names.
+// The decisions searched, by kind.
+struct Searched {
+  long draw = 0, discard = 0, out = 0;
+  long total() const { return draw + discard + out; }
+};
+
+// The heuristic, with flat Monte Carlo at the decisions the setup names. At
+// a discard with `out` on as well, the discards are searched after the
+// turn's player (going out, staying in or the heuristic) has chosen to discard.
 class Looker final : public Agent {
  public:
-  Looker(Players& p, Rng& search, long& decisions)
-      : p_(p),
-        search_(search),
-        decisions_(decisions),
-        go_(going(p.setup.mine)),
-        stay_(staying(p.setup.mine)) {
+  Looker(Players& p, Rng& search, Searched& searched)
+      : p_(p), search_(search), searched_(searched), go_(going(p.setup.mine)), stay_(staying(p.setup.mine)) {
     looked_turn_.fill(-1);
   }
 
@@ -116,57 +120,55 @@ class Looker final : public Agent {
       }
       if (a.type() == ActionType::kTakePile) take = a;
       if (!has_take || !has_draw) return a;
-      ++decisions_;
+      ++searched_.draw;
       const uint64_t base = search_.next();
       const double vt = value(v, &take, p_, setup.mine, base), vd = value(v, &draw, p_, setup.mine, base);
       return vt == vd ? a : vt > vd ? take : draw;
     }
-    if (setup.discard && v.phase() == Phase::kMeld) {
-      const Action a = p_.mine.act(v, rng);
-      if (a.type() != ActionType::kDiscard) return a;
-      v.legal_actions(legal_);
-      int n = 0;
-      for (Action x : legal_) n += x.type() == ActionType::kDiscard;
-      if (n < 2) return a;
-      ++decisions_;
-      const uint64_t base = search_.next();
-      Action best = a;
-      double vb = value(v, &a, p_, setup.mine, base);
-      for (Action x : legal_) {
-        if (x.type() != ActionType::kDiscard || x == a) continue;
-        const double vx = value(v, &x, p_, setup.mine, base);
-        if (vx > vb) best = x, vb = vx;
-      }
-      return best;
-    }
-    if (setup.out && v.phase() == Phase::kMeld &&
-        v.melds(p_.side).canastas() >= v.rules().canastas_to_go_out) {
+    if (v.phase() != Phase::kMeld) return p_.mine.act(v, rng);
+    Agent* turn = &p_.mine;
+    if (setup.out && v.melds(p_.side).canastas() >= v.rules().canastas_to_go_out) {
       // The turn's first meld-phase decision picks who plays the rest of it.
       if (looked_turn_[seat] != v.turns()) {
         looked_turn_[seat] = v.turns();
-        ++decisions_;
+        ++searched_.out;
         const uint64_t base = search_.next();
         const double vn = value(v, nullptr, p_, setup.mine, base);
         const double vg = value(v, nullptr, p_, going(setup.mine), base);
         const double vs = value(v, nullptr, p_, staying(setup.mine), base);
         turn_[seat] = (vg > vn && vg >= vs) ? &go_ : (vs > vn) ? &stay_ : static_cast<Agent*>(&p_.mine);
       }
-      return turn_[seat]->act(v, rng);
+      turn = turn_[seat];
     }
-    return p_.mine.act(v, rng);
+    const Action a = turn->act(v, rng);
+    if (!setup.discard || a.type() != ActionType::kDiscard) return a;
+    v.legal_actions(legal_);
+    int n = 0;
+    for (Action x : legal_) n += x.type() == ActionType::kDiscard;
+    if (n < 2) return a;
+    ++searched_.discard;
+    const uint64_t base = search_.next();
+    Action best = a;
+    double vb = value(v, &a, p_, setup.mine, base);
+    for (Action x : legal_) {
+      if (x.type() != ActionType::kDiscard || x == a) continue;
+      const double vx = value(v, &x, p_, setup.mine, base);
+      if (vx > vb) best = x, vb = vx;
+    }
+    return best;
   }
 
  private:
   Players& p_;
   Rng& search_;
-  long& decisions_;
+  Searched& searched_;
   HeuristicAgent go_, stay_;
   std::array<int, kMaxSeats> looked_turn_{};
   std::array<Agent*, kMaxSeats> turn_{};
   ActionList legal_;
 };
 
-double run(const Setup& setup, int deals, uint64_t seed, bool look, long& decisions) {
+double run(const Setup& setup, int deals, uint64_t seed, bool look, Searched& searched) {
   const Rules rules = classic_rules();
   Rng search(seed + 1);
   Players p{setup, 0};
@@ -174,7 +176,7 @@ double run(const Setup& setup, int deals, uint64_t seed, bool look, long& decisi
   for (int k = 0; k < deals; ++k) {
     auto [s, play, side] = probe::deal(rules, seed, k);
     p.side = side;
-    Looker looker(p, search, decisions);
+    Looker looker(p, search, searched);
     Agent& mine = look ? static_cast<Agent&>(looker) : p.mine;
     play_deal(
         s, [&](int seat) -> Agent& { return rules.team_of(seat) == side ? mine : *p.other; }, play);
@@ -187,7 +189,8 @@ double run(const Setup& setup, int deals, uint64_t seed, bool look, long& decisi
 
 int main(int argc, char** argv) {
   CLI::App app{
-      "the share of deals the heuristic would win with flat Monte Carlo at the pile or the going out"};
+      "the share of deals the heuristic would win with flat Monte Carlo at the pile, the discard or the "
+      "going out"};
   probe::Options o;
   o.deals = 6000;
   std::string at = "both";
@@ -215,14 +218,16 @@ int main(int argc, char** argv) {
   setup.draw = at == "draw" || at == "both" || at == "all";
   setup.out = at == "out" || at == "both" || at == "all";
   setup.discard = at == "discard" || at == "all";
-  long none = 0, decisions = 0;
+  Searched none, searched;
   const double base = run(setup, deals, seed, false, none);
-  const double looked = run(setup, deals, seed, true, decisions);
+  const double looked = run(setup, deals, seed, true, searched);
   std::printf("%s against %s, %d deals, seed %llu, flat Monte Carlo at %s, %d playouts an option\n",
               agent.to_string().c_str(), setup.vs.to_string().c_str(), deals,
               static_cast<unsigned long long>(seed), at.c_str(), setup.rollouts);
   std::printf("  deals won as it plays    %.2f%%\n", 100 * base / deals);
-  std::printf("  deals won with the search %.2f%% (%ld decisions searched)\n", 100 * looked / deals,
-              decisions);
+  std::printf(
+      "  deals won with the search %.2f%% (%ld decisions searched: %ld at the pile, %ld discards, "
+      "%ld turns with the canastas to go out)\n",
+      100 * looked / deals, searched.total(), searched.draw, searched.discard, searched.out);
   return 0;
 }

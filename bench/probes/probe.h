@@ -31,7 +31,6 @@ inline void add_options(CLI::App& app, Options& o, const char* agent_help) {
       ->capture_default_str();
   app.add_option("--seed", o.seed,
                  "the run's seed: deal k is deal k of `canasta sim --seed SEED`, in its twin k % 2")
-      ->check(cli::whole_number())
       ->capture_default_str();
 }
 // Parses the command line as the program does: true to go on; false with

@@ -103,7 +103,7 @@ CLI::Option* add_agent_option(CLI::App& sub, const std::string& name, AgentSpec&
 }
 
 CLI::Option* add_seed_option(CLI::App& sub, uint64_t& seed, const std::string& help) {
-  return sub.add_option("--seed,-s", seed, help)->check(whole_number())->capture_default_str();
+  return sub.add_option("--seed,-s", seed, help)->capture_default_str();
 }
 
 CLI::Option* add_threads_option(CLI::App& sub, int& threads) {

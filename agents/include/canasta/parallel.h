@@ -49,7 +49,11 @@ void parallel_chunks(int threads, int64_t first, int64_t last, int64_t grain, co
   };
   if (threads > 0) {
     // More threads than the process allows (by default, the cores): raise
-    // the limit while the arena runs, or TBB warns and runs fewer.
+    // the limit while the arena runs, or TBB warns and runs fewer. The limit
+    // is process-wide, the smallest of the live controls: two such calls at
+    // once from different threads would hold each other to the smaller
+    // count. The project makes them one at a time (a run's deals, games or
+    // batches); searches inside them pass 0 and run in the caller's pool.
     using tbb::global_control;
     std::optional<global_control> wider;
     if (static_cast<size_t>(threads) > global_control::active_value(global_control::max_allowed_parallelism))
