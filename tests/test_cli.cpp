@@ -3,7 +3,6 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <cstdint>
 #include <filesystem>
 #include <string>
@@ -117,8 +116,7 @@ TEST(Cli, IntegersStayWithin64Bits) {
     CLI::App app;
     app.add_option("--n", value);
     cli::decimal_integers(app);
-    std::vector<std::string> args{"--n", text};  // parse reads the vector from its back
-    std::reverse(args.begin(), args.end());
+    std::vector<std::string> args{text, "--n"};  // parse reads the vector from its back
     try {
       app.parse(args);
       return true;

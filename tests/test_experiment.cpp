@@ -61,17 +61,20 @@ TEST(Pool, RunsAsManyThreadsAsAskedBeyondTheCores) {
   const int n = static_cast<int>(std::max(1U, std::thread::hardware_concurrency())) + 2;
   std::mutex m;
   std::set<std::thread::id> seen;
-  std::atomic<int> threads{0};
+  const auto joined = [&] {
+    std::lock_guard<std::mutex> lock(m);
+    return static_cast<int>(seen.size());
+  };
   parallel_chunks(n, 0, n, 1, [&](int64_t, int64_t) {
     {
       std::lock_guard<std::mutex> lock(m);
-      if (seen.insert(std::this_thread::get_id()).second) ++threads;
+      seen.insert(std::this_thread::get_id());
     }
     const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
-    while (threads.load() < n && std::chrono::steady_clock::now() < until)
+    while (joined() < n && std::chrono::steady_clock::now() < until)
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
   });
-  EXPECT_EQ(threads.load(), n);
+  EXPECT_EQ(joined(), n);
 }
 
 TEST(Experiment, SameRowsOnAnyThreadCount) {
