@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The players' strength and the SPSA tuning behind the heuristic's defaults,
-# as results/players.md reports them. Takes about 6 minutes on 2 cores.
+# as results/players.md reports them. Takes about 7 minutes on 2 cores.
 #
 #   bash scripts/players.sh [OUT_DIR]     # default: runs/players
 #
@@ -10,10 +10,10 @@
 source "$(dirname "$0")/measure.sh" "${1:-runs/players}"
 
 # The hand-set values the heuristic had before tuning, and deliberately bad
-# ones; without `freeze_cost`, which came after the tuning (its default is
-# from a sweep, results/freeze.md).
-hand='heuristic:take_min=3,take_value=40,take_wild=0,meld_min=2,keep_wilds=1,dump_hand=4,out_lead=-150,out_danger=3,safety=100,freeze_cost=0'
-bad='heuristic:take_min=12,take_value=400,take_wild=12,meld_min=5,keep_wilds=5,dump_hand=0,out_lead=1500,out_danger=0,safety=0,freeze_cost=0'
+# ones; without `freeze_cost` and `fill_risk`, which came after the tuning
+# (their defaults are from sweeps, results/freeze.md and results/players.md).
+hand='heuristic:take_min=3,take_value=40,take_wild=0,meld_min=2,keep_wilds=1,dump_hand=4,out_lead=-150,out_danger=3,safety=100,freeze_cost=0,fill_risk=0'
+bad='heuristic:take_min=12,take_value=400,take_wild=12,meld_min=5,keep_wilds=5,dump_hand=0,out_lead=1500,out_danger=0,safety=0,freeze_cost=0,fill_risk=0'
 perturb='take_min=1,take_value=10,take_wild=1,meld_min=0.5,keep_wilds=0.5,dump_hand=1,out_lead=60,out_danger=1,safety=20'
 
 run spsa-hand tune --agent "$hand" --spsa "$perturb" --batches 4000 --deals 250 --objective margin --seed 11 \
@@ -23,7 +23,7 @@ run spsa-bad tune --agent "$bad" --spsa "$perturb" --batches 4000 --deals 250 --
 from_bad=$(cat "$out/spsa-bad.spec")
 # The second stage, from the first's values: `safety` matters little near
 # its first-stage value, so its perturbation is ten times wider. Its result,
-# with freeze_cost=800, is the heuristic's defaults.
+# with freeze_cost=800 and fill_risk=6, is the heuristic's defaults.
 run spsa-safety tune --agent "$(cat "$out/spsa-hand.spec")" --spsa "${perturb%safety=20}safety=200" --batches 4000 \
   --deals 250 --objective margin --seed 13 --threads 2 -o "$out/spsa-safety.csv" --spec-out "$out/spsa-safety.spec"
 first=$(cat "$out/spsa-hand.spec")
@@ -42,6 +42,21 @@ run bad-hand sim --side0 "$bad" --side1 "$hand" --deals 20000 --seed 9 --threads
 run greedy-random sim --side0 greedy --side1 random --deals 20000 --seed 9 --threads 2
 run ismcts-h sim --side0 ismcts:iters=1000 --side1 heuristic --deals 500 --seed 9 --threads 2
 run ismcts-b sim --side0 ismcts:iters=1000 --side1 basic --deals 500 --seed 9 --threads 2
+
+# `fill_risk` (the pile weighed more when it would complete a canasta of
+# the next player's side), which came after the tuning: its sweeps.
+deal='heuristic:out_danger=0,out_lead=0,reserve=8,safety=500'
+run fill-random tune --agent 'heuristic:fill_risk={0,2,4,6,8,12}' --vs random --deals 20000 --seed 9 --threads 2
+run fill-deal-random tune --agent "$deal,fill_risk={0,2,4,6,8,12}" --vs random --deals 20000 --seed 9 --threads 2
+run fill-heuristic tune --agent 'heuristic:fill_risk={2,4,6,8,12,30}' --vs heuristic:fill_risk=0 --deals 20000 \
+  --seed 9 --threads 2
+run fill-basic tune --agent 'heuristic:fill_risk={0,6}' --vs basic --deals 20000 --seed 9 --threads 2
+for profile in two-player spanish; do
+  run "fill-$profile-heuristic" tune --agent 'heuristic:fill_risk={6}' --vs heuristic:fill_risk=0 --deals 10000 \
+    --seed 9 --threads 2 --profile $profile
+  run "fill-$profile-random" tune --agent 'heuristic:fill_risk={0,6}' --vs random --deals 10000 --seed 9 \
+    --threads 2 --profile $profile
+done
 
 if can_plot; then
   /usr/bin/python3 scripts/plot_spsa.py "$out/spsa-hand.csv" "$out/spsa.png" --other "$out/spsa-bad.csv" \

@@ -348,6 +348,21 @@ TEST(Heuristic, SafetyAvoidsDiscardsTheNextOpponentCanTake) {
   EXPECT_EQ(decide("heuristic:safety=100", s), "discard 4");
 }
 
+TEST(Heuristic, FillRiskSparesThePileThatWouldCompleteTheirCanasta) {
+  // Side 1 can take either discard onto its melds (the pile is not frozen);
+  // with the ace on the pile's ace its six aces become seven.
+  const State s = position(
+      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: A 9\npile: A 6 8\n"
+      "melds0: K: K K K\nmelds1: A: A A A A A; 9: 9 9 9\nhand2: rest\nstock: 7 7 7");
+  EXPECT_EQ(decide("heuristic:fill_risk=0", s), "discard A");  // the same risk: shed the ace's 20 points
+  EXPECT_EQ(decide("heuristic:fill_risk=1", s), "discard 9");  // risk 1 x safety 1019 x 1/10 more
+  // Without the pile's ace the aces stay short of a canasta.
+  const State t = position(
+      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: A 9\npile: 5 6 8\n"
+      "melds0: K: K K K\nmelds1: A: A A A A A; 9: 9 9 9\nhand2: rest\nstock: 7 7 7");
+  EXPECT_EQ(decide("heuristic:fill_risk=100", t), "discard A");
+}
+
 TEST(Heuristic, TakeOddsIsTheChanceTheNextPlayerCanTakeTheDiscard) {
   // Seat 1 holds three cards: the two queens it took with the pile, and one hidden.
   const auto with_pile = [](const std::string& pile) {

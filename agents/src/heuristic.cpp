@@ -45,6 +45,16 @@ bool opponent_close(const View& v, int cards) {
   return false;
 }
 
+// The melds of `theirs` that the pile, with a discard of `kind` on top,
+// would make canastas, were the next player to take it.
+int canastas_filled(const TeamMelds& theirs, CardSet pile, int kind) {
+  pile.add(kind);
+  int filled = 0;
+  for (int r = kFirstNatural; r <= kLastNatural; ++r)
+    if (theirs.has(r) && !theirs.is_canasta(r) && theirs.size(r) + pile.count(r) >= kCanastaSize) ++filled;
+  return filled;
+}
+
 }  // namespace
 
 TakeOdds::TakeOdds(const View& view) : unseen_(view.unseen()) {
@@ -182,6 +192,7 @@ Action HeuristicAgent::act(const View& view, Rng& /*rng*/) {
   const TeamMelds& theirs = view.melds(rules.team_of(next));
   const TakeOdds odds(view);
   const int pile_after = view.pile_size() + 1;
+  const CardSet pile = view.pile();
 
   const bool next_close = view.hand_size(next) <= p_.freeze_hand;
   const bool guarded = p_.freeze_guard && own.any() && !theirs.any();
@@ -204,7 +215,7 @@ Action HeuristicAgent::act(const View& view, Rng& /*rng*/) {
       cost = -50.0 - 5.0 * pile_after;  // blocks the next player, and can hardly be melded
     } else {
       const double p = odds(k);
-      cost += p * p_.safety * (pile_after + 2) / 10.0;
+      cost += p * p_.safety * (pile_after + 2 + p_.fill_risk * canastas_filled(theirs, pile, k)) / 10.0;
       cost += 60.0 * (hand.count(k) - 1);                                 // a pair or more: kept for the pile
       if (own.has(k)) cost += 40;                                         // it would join the side's meld
       if (odds.unseen().count(k) == 0 && hand.count(k) == 1) cost -= 30;  // dead: nothing left to pair it

@@ -10,8 +10,9 @@
 //     or in its own hand is placed; the rest are shared among the hidden
 //     hands and the stock, from which it estimates the chance that the next
 //     opponent can take a discard;
-//   - it discards safely by that chance and the pile's worth, and dead cards
-//     (no copies left to pair them) first;
+//   - it discards safely by that chance and the pile's worth (more when the
+//     pile would complete a canasta of theirs), and dead cards (no copies
+//     left to pair them) first;
 //   - it manages wild cards: keeps one back, spends them on a canasta,
 //     jokers before twos ("antes los jokers que los doses");
 //   - it takes the pile by its size and by its points ("no tomar un pozo de
@@ -60,6 +61,8 @@ namespace canasta {
   X(extend, int, 0, 0, 162,                                                                                 \
     "stay in while the opponents have no canasta and the stock holds at least this many cards (0: never)")  \
   X(safety, int, 1019, 0, 5000, "weight of the chance that the next opponent can take a discard")           \
+  X(fill_risk, int, 6, 0, 100,                                                                              \
+    "... the pile counted this many cards more for each meld of theirs it would make a canasta")            \
   X(freeze, int, 0, 0, 100, "discard a wild card to freeze a pile of at least this many cards (0: never)")  \
   X(freeze_value, int, 0, 0, 2000, "... or a pile worth at least this many points (0: never)")              \
   X(freeze_behind, int, 10000, -10000, 10000,                                                               \
