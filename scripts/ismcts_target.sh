@@ -6,13 +6,15 @@
 #   bash scripts/ismcts_target.sh [OUT_PREFIX] [DEAL_PAIRS] [GAME_PAIRS]   # default: results/ismcts-target 1000 100
 #
 # GAME_PAIRS 0 skips the games; SPEC=... replaces the searcher's spec
-# (default ismcts:iters=10000).
+# (default ismcts:iters=10000), OPP=... the opponent's (default heuristic;
+# OPP=heuristic:fill_risk=0 for the heuristic before fill_risk).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 prefix=${1:-results/ismcts-target}
 pairs=${2:-1000}
 games=${3:-100}
 spec=${SPEC:-ismcts:iters=10000}
+opp=${OPP:-heuristic}
 canasta=${CANASTA:-build/sim/cli/canasta}
 [[ -x $canasta ]] || { echo "ismcts_target.sh: $canasta is missing (bash scripts/build.sh)" >&2; exit 2; }
 mkdir -p "$(dirname "$prefix")"
@@ -23,5 +25,5 @@ run() {
   "$canasta" "$@" | tee -a "$prefix.txt"
   echo "  ($((SECONDS - start)) s)" | tee -a "$prefix.txt"
 }
-run sim --side0 "$spec" --side1 heuristic --deals "$pairs" --seed 43 --threads 2
-if ((games > 0)); then run sim --side0 "$spec" --side1 heuristic --games "$games" --seed 43 --threads 2; fi
+run sim --side0 "$spec" --side1 "$opp" --deals "$pairs" --seed 43 --threads 2
+if ((games > 0)); then run sim --side0 "$spec" --side1 "$opp" --games "$games" --seed 43 --threads 2; fi
