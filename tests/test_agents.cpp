@@ -350,7 +350,7 @@ TEST(Heuristic, SafetyAvoidsDiscardsTheNextOpponentCanTake) {
 
 TEST(Heuristic, FillRiskSparesThePileThatWouldCompleteTheirCanasta) {
   // Side 1 can take either discard onto its melds (the pile is not frozen);
-  // with the ace on the pile's ace its six aces become seven.
+  // its five aces, the pile's ace and the discarded one make seven.
   const State s = position(
       "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: A 9\npile: A 6 8\n"
       "melds0: K: K K K\nmelds1: A: A A A A A; 9: 9 9 9\nhand2: rest\nstock: 7 7 7");

@@ -215,7 +215,8 @@ Action HeuristicAgent::act(const View& view, Rng& /*rng*/) {
       cost = -50.0 - 5.0 * pile_after;  // blocks the next player, and can hardly be melded
     } else {
       const double p = odds(k);
-      cost += p * p_.safety * (pile_after + 2 + p_.fill_risk * canastas_filled(theirs, pile, k)) / 10.0;
+      const int filled = p > 0 && p_.fill_risk > 0 ? canastas_filled(theirs, pile, k) : 0;  // weighed by p
+      cost += p * p_.safety * (pile_after + 2 + p_.fill_risk * filled) / 10.0;
       cost += 60.0 * (hand.count(k) - 1);                                 // a pair or more: kept for the pile
       if (own.has(k)) cost += 40;                                         // it would join the side's meld
       if (odds.unseen().count(k) == 0 && hand.count(k) == 1) cost -= 30;  // dead: nothing left to pair it
