@@ -6,8 +6,11 @@
 // full state), the oracle plays that other discard, the one shedding the
 // most points. The gain is what knowing the next hand is worth; the report
 // also shows the agent's estimate of that chance (the heuristic's card
-// count, TakeOdds) against the truth, and at the discards the oracle
-// changes, the estimate for the discard it took and for the one it played.
+// count, TakeOdds) against the truth, at the discards the oracle changes,
+// the estimate for the discard it took and for the one it played, and, as
+// the agent plays, how often the next player took the pile after its
+// discards in the deals it lost and in those it won, by what else the
+// agent could have discarded.
 //
 //   probe_discard_oracle --agent 'heuristic:out_lead=0' --deals 20000
 #include <CLI/CLI.hpp>
@@ -27,11 +30,27 @@ using namespace canasta;
 
 namespace {
 
+// The agent's discards that the next player could take, by the safe
+// discards it held: a natural or a black three, only a wild card, none.
+enum Unsafe { kSafeHeld, kOnlyWild, kNoneSafe, kUnsafeNb };
+constexpr const char* kUnsafeNames[kUnsafeNb] = {"a natural or a black three was safe",
+                                                 "only a wild card was safe", "nothing was safe"};
+
+// Discards and the next player's takes after them, by Unsafe.
+struct Takes {
+  std::array<long, kUnsafeNb> discards{}, takes{};
+  void add(const Takes& t) {
+    for (int c = 0; c < kUnsafeNb; ++c) discards[c] += t.discards[c], takes[c] += t.takes[c];
+  }
+};
+
 struct Tally {
   double won = 0;  // deals won, a tie counting half
   long changed = 0;
   double chance_played = 0, chance_oracle = 0;  // estimated take chance at the changed discards
   std::array<double, 10> bin_n{}, bin_estimate{}, bin_true{};
+  std::array<Takes, 2> takes;  // in the deals lost (or tied) and won
+  std::array<long, 2> deals{};
 };
 
 // The next player can take the pile after `discard`.
@@ -50,6 +69,9 @@ class Oracle final : public Agent {
  public:
   Oracle(Agent& agent, const State& s, Tally& t, bool on, int min_pile)
       : agent_(agent), s_(s), t_(t), on_(on), min_pile_(min_pile) {}
+  // The deal's takeable discards so far, and the kind of the last one (or -1).
+  Takes takes;
+  int last_unsafe = -1;
 
   Action act(const View& v, Rng& rng) override {
     Action act = agent_.act(v, rng);
@@ -64,8 +86,23 @@ class Oracle final : public Agent {
       t_.bin_estimate[bin] += p;
       t_.bin_true[bin] += takeable(s_, Action::make(ActionType::kDiscard, k), scratch_);
     }
-    if (!on_ || s_.pile_size < min_pile_ || !takeable(s_, act, scratch_)) return act;
+    last_unsafe = -1;
+    if (!takeable(s_, act, scratch_)) return act;
     v.legal_actions(legal_);
+    if (!on_) {
+      bool safe = false, wild = false;
+      for (Action x : legal_)
+        if (x.type() == ActionType::kDiscard && x.kind() != act.kind()) {
+          if (is_wild(x.kind()))
+            wild = true;
+          else
+            safe = safe || !takeable(s_, x, scratch_);
+        }
+      last_unsafe = safe ? kSafeHeld : wild ? kOnlyWild : kNoneSafe;
+      ++takes.discards[last_unsafe];
+      return act;
+    }
+    if (s_.pile_size < min_pile_) return act;
     Action best{};
     int best_value = -1;
     for (Action x : legal_) {
@@ -89,6 +126,25 @@ class Oracle final : public Agent {
   ActionList legal_, scratch_;
 };
 
+// The other side's agent, watched for the pile taken after a takeable
+// discard of the agent.
+class Watcher final : public Agent {
+ public:
+  Watcher(Agent& agent, Oracle& oracle) : agent_(agent), oracle_(oracle) {}
+  Action act(const View& v, Rng& rng) override {
+    const Action a = agent_.act(v, rng);
+    if (v.phase() == Phase::kDraw && oracle_.last_unsafe >= 0) {
+      if (a.type() == ActionType::kTakePile) ++oracle_.takes.takes[oracle_.last_unsafe];
+      oracle_.last_unsafe = -1;
+    }
+    return a;
+  }
+
+ private:
+  Agent& agent_;
+  Oracle& oracle_;
+};
+
 // One run over `deals` deals (probe.h says which).
 Tally run(const AgentSpec& agent, const AgentSpec& vs, int deals, uint64_t seed, bool on, int min_pile) {
   const Rules rules = classic_rules();
@@ -97,9 +153,14 @@ Tally run(const AgentSpec& agent, const AgentSpec& vs, int deals, uint64_t seed,
   for (int k = 0; k < deals; ++k) {
     auto [s, play, side] = probe::deal(rules, seed, k);
     Oracle oracle(*a, s, t, on, min_pile);
+    Watcher other(*b, oracle);
     play_deal(
-        s, [&](int seat) -> Agent& { return rules.team_of(seat) == side ? oracle : *b; }, play);
-    t.won += probe::won(s, side);
+        s, [&](int seat) -> Agent& { return rules.team_of(seat) == side ? static_cast<Agent&>(oracle) : other; },
+        play);
+    const double won = probe::won(s, side);
+    t.won += won;
+    t.takes[won > 0.5].add(oracle.takes);
+    ++t.deals[won > 0.5];
   }
   return t;
 }
@@ -139,5 +200,17 @@ int main(int argc, char** argv) {
     if (base.bin_n[i] > 0)
       std::printf("    %8.3f %7.3f %11.0f\n", base.bin_estimate[i] / base.bin_n[i],
                   base.bin_true[i] / base.bin_n[i], base.bin_n[i]);
+  std::printf(
+      "  the next player's takes after a discard it could take, a deal, as it plays (discards, takes):\n");
+  std::printf("    %-38s %17s %17s\n", "", "deals lost", "deals won");
+  for (int c = 0; c < kUnsafeNb; ++c) {
+    std::printf("    %-38s", kUnsafeNames[c]);
+    for (int w = 0; w < 2; ++w) {
+      const double n = std::max<long>(1, base.deals[w]);
+      std::printf("  %7.2f %7.2f", base.takes[w].discards[c] / n, base.takes[w].takes[c] / n);
+    }
+    std::printf("\n");
+  }
+  std::printf("    (%ld deals lost or tied, %ld won)\n", base.deals[0], base.deals[1]);
   return 0;
 }
