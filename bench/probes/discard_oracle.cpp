@@ -155,7 +155,8 @@ Tally run(const AgentSpec& agent, const AgentSpec& vs, int deals, uint64_t seed,
     Oracle oracle(*a, s, t, on, min_pile);
     Watcher other(*b, oracle);
     play_deal(
-        s, [&](int seat) -> Agent& { return rules.team_of(seat) == side ? static_cast<Agent&>(oracle) : other; },
+        s,
+        [&](int seat) -> Agent& { return rules.team_of(seat) == side ? static_cast<Agent&>(oracle) : other; },
         play);
     const double won = probe::won(s, side);
     t.won += won;
