@@ -207,8 +207,9 @@ int main(int argc, char** argv) {
   for (int c = 0; c < kUnsafeNb; ++c) {
     std::printf("    %-38s", kUnsafeNames[c]);
     for (int w = 0; w < 2; ++w) {
-      const double n = std::max<long>(1, base.deals[w]);
-      std::printf("  %7.2f %7.2f", base.takes[w].discards[c] / n, base.takes[w].takes[c] / n);
+      const auto n = static_cast<double>(std::max<long>(1, base.deals[w]));
+      std::printf("  %7.2f %7.2f", static_cast<double>(base.takes[w].discards[c]) / n,
+                  static_cast<double>(base.takes[w].takes[c]) / n);
     }
     std::printf("\n");
   }
