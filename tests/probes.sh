@@ -17,9 +17,9 @@ with=$(echo "$out" | share "with the oracle")
 [ -n "$plays" ] && [ -n "$with" ] || fail "discard_oracle: no shares in: $out"
 echo "$out" | grep -Eq "\(([1-9][0-9]*) discards changed" || fail "discard_oracle changed no discard in 300 deals"
 [ "$(echo "$out" | grep -Ec '^ +[0-9.]+ +[0-9.]+ +[0-9]+$')" -ge 3 ] || fail "discard_oracle: no estimate table"
-# The next player's takes by the safe discards held: three rows, no more takes than discards, some of each.
-takes=$(echo "$out" | grep -E ' (safe|nothing was safe) +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+$')
-[ "$(echo "$takes" | wc -l)" -eq 3 ] || fail "discard_oracle: no table of the next player's takes: $out"
+# The next player's takes by the safe discards held: four rows, no more takes than discards, some takes.
+takes=$(echo "$out" | grep -E '^    [a-z].* +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+$')
+[ "$(echo "$takes" | wc -l)" -eq 4 ] || fail "discard_oracle: no table of the next player's takes: $out"
 echo "$takes" | awk '{ n = NF; if ($(n-2) > $(n-3) || $n > $(n-1)) bad = 1; t += $(n-2) + $n } END { exit bad || t == 0 }' ||
   fail "discard_oracle: takes that outnumber their discards, or none: $takes"
 

@@ -31,10 +31,12 @@ using namespace canasta;
 namespace {
 
 // The agent's discards that the next player could take, by the safe
-// discards it held: a natural or a black three, only a wild card, none.
-enum Unsafe { kSafeHeld, kOnlyWild, kNoneSafe, kUnsafeNb };
-constexpr const char* kUnsafeNames[kUnsafeNb] = {"a natural or a black three was safe",
-                                                 "only a wild card was safe", "nothing was safe"};
+// discards it held: a natural or a black three, only a wild card, none (in
+// a hand of two to four cards, or a larger one).
+enum Unsafe { kSafeHeld, kOnlyWild, kNoneSafeSmall, kNoneSafe, kUnsafeNb };
+constexpr const char* kUnsafeNames[kUnsafeNb] = {
+    "a natural or a black three was safe", "only a wild card was safe", "nothing safe, 2 to 4 cards held",
+    "nothing safe, 5 or more cards held"};
 
 // Discards and the next player's takes after them, by Unsafe.
 struct Takes {
@@ -87,28 +89,29 @@ class Oracle final : public Agent {
       t_.bin_true[bin] += takeable(s_, Action::make(ActionType::kDiscard, k), scratch_);
     }
     last_unsafe = -1;
-    if (!takeable(s_, act, scratch_)) return act;
+    if ((on_ && s_.pile_size < min_pile_) || !takeable(s_, act, scratch_)) return act;
+    // The safe discard shedding the most points (a black three first), and
+    // whether a wild card, which freezes the pile, was held.
     v.legal_actions(legal_);
-    if (!on_) {
-      bool safe = false, wild = false;
-      for (Action x : legal_)
-        if (x.type() == ActionType::kDiscard && x.kind() != act.kind()) {
-          if (is_wild(x.kind()))
-            wild = true;
-          else
-            safe = safe || !takeable(s_, x, scratch_);
-        }
-      last_unsafe = safe ? kSafeHeld : wild ? kOnlyWild : kNoneSafe;
-      ++takes.discards[last_unsafe];
-      return act;
-    }
-    if (s_.pile_size < min_pile_) return act;
     Action best{};
     int best_value = -1;
+    bool wild = false;
     for (Action x : legal_) {
-      if (x.type() != ActionType::kDiscard || is_wild(x.kind()) || takeable(s_, x, scratch_)) continue;
-      const int value = x.kind() == kBlack3 ? 1000 : card_value(x.kind());
-      if (value > best_value) best_value = value, best = x;
+      if (x.type() != ActionType::kDiscard) continue;
+      if (is_wild(x.kind())) {
+        wild = true;
+      } else if (!takeable(s_, x, scratch_)) {
+        const int value = x.kind() == kBlack3 ? 1000 : card_value(x.kind());
+        if (value > best_value) best_value = value, best = x;
+      }
+    }
+    if (!on_) {
+      last_unsafe = best_value >= 0              ? kSafeHeld
+                    : wild                       ? kOnlyWild
+                    : s_.hand[seat].total() <= 4 ? kNoneSafeSmall
+                                                 : kNoneSafe;
+      ++takes.discards[last_unsafe];
+      return act;
     }
     if (best_value < 0) return act;
     ++t_.changed;
