@@ -1,10 +1,11 @@
 #!/bin/bash
 # The probes of bench/probes, behind figures of results/players.md: they
 # run, correct what they say they correct, and refuse bad input.
-# Usage: probes.sh PROBE_DISCARD_ORACLE PROBE_FLAT_MC
+# Usage: probes.sh PROBE_DISCARD_ORACLE PROBE_FLAT_MC PROBE_LOST_DEALS
 set -u
 oracle=$1
 flat=$2
+lost=$3
 fail() {
   echo "probes: $*" >&2
   exit 1
@@ -30,6 +31,20 @@ echo "$out" | grep -q "(0 discards changed" || fail "discard_oracle corrected a 
   fail "discard_oracle: two uncorrected runs of the same deals differ"
 [ "$(echo "$out" | share "as it plays")" = "$plays" ] || fail "discard_oracle: the same seed gave other deals"
 
+# lost_deals plays the same deals as discard_oracle as the agent plays them: the same share won. Its
+# table holds every deal once, each row's first-canasta columns add up to the row, and a side that
+# went out had completed a canasta.
+out=$("$lost" --deals 300 --seed 5) || fail "lost_deals failed"
+[ "$(echo "$out" | sed -n 's/.*: \([0-9.]*\)% won$/\1/p')" = "$plays" ] ||
+  fail "lost_deals: a share other than discard_oracle's $plays% on the same deals: $out"
+rows=$(echo "$out" | grep -E '^    (lost|won) ')
+[ "$(echo "$rows" | wc -l)" -ge 2 ] || fail "lost_deals: no table: $out"
+echo "$rows" | awk '
+  { d = $(NF-9); s = 0; for (i = NF-8; i <= NF-4; ++i) s += $i; total += d; if (s != d) bad = 1
+    if (/other side went out/ && ($(NF-8) || $(NF-4))) bad = 1
+    if (/agent.s side went out/ && ($(NF-5) || $(NF-4))) bad = 1 }
+  END { exit bad || total != 300 }' || fail "lost_deals: a table that does not add up: $rows"
+
 # Each --at searches its kinds of decision and no other.
 searched() {
   out=$("$flat" --deals 20 --rollouts 2 --seed 5 "$@") || fail "flat_mc $* failed"
@@ -49,13 +64,13 @@ done
 
 # Bad input: a one-line error and a non-zero exit.
 for cmd in "$oracle --deals 0" "$oracle --agent nosuch" "$flat --agent random" "$flat --at nowhere" \
-  "$flat --rollouts 0" "$oracle --seed -1" "$flat --seed -1"; do
+  "$flat --rollouts 0" "$oracle --seed -1" "$flat --seed -1" "$lost --deals 0" "$lost --vs nosuch"; do
   err=$($cmd 2>&1 >/dev/null) && fail "accepted: $cmd"
   [ -n "$err" ] || fail "no error message: $cmd"
   [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] || fail "more than one line of error: $cmd: $err"
 done
 # --help: the options, and nothing run.
-for p in "$oracle" "$flat"; do
+for p in "$oracle" "$flat" "$lost"; do
   help=$("$p" --help) || fail "$p --help failed"
   echo "$help" | grep -q -- "--deals" || fail "$p --help does not list --deals"
   echo "$help" | grep -q "deals won" && fail "$p --help ran the probe"

@@ -57,6 +57,20 @@ int canastas_filled(const TeamMelds& theirs, CardSet pile, int kind) {
 
 }  // namespace
 
+int out_estimate(const View& view) {
+  const Rules& rules = view.rules();
+  const int my_team = rules.team_of(view.seat());
+  int estimate = view.table_lead() + kGoingOutBonus;
+  for (int s = 0; s < rules.players; ++s) {
+    if (s == view.to_move()) continue;
+    if (rules.team_of(s) != my_team)
+      estimate += kHiddenCardValue * view.hand_size(s) / (rules.teams - 1);
+    else
+      estimate -= s == view.seat() ? view.hand().value() : kHiddenCardValue * view.hand_size(s);
+  }
+  return estimate;
+}
+
 TakeOdds::TakeOdds(const View& view) : unseen_(view.unseen()) {
   const Rules& rules = view.rules();
   const int next = (view.seat() + 1) % rules.players;
@@ -86,21 +100,12 @@ Action HeuristicAgent::act(const View& view, Rng& /*rng*/) {
   const int my_team = rules.team_of(me);
   const TeamMelds& own = view.melds(my_team);
 
-  // Playing the score: the deal's margin if the player to move went out now,
-  // with the cards still hidden in the other hands counted against them.
-  const int going_out = view.to_move();
+  // Playing the score: the deal's margin if the player to move went out now.
   const int table_lead = view.table_lead();
-  int estimate = table_lead + kGoingOutBonus;
+  const int estimate = out_estimate(view);
   bool they_may_go_out = false;
-  for (int s = 0; s < rules.players; ++s) {
-    if (s == going_out) continue;
-    if (rules.team_of(s) != my_team) {
-      estimate += kHiddenCardValue * view.hand_size(s) / (rules.teams - 1);
-      they_may_go_out = they_may_go_out || may_go_out(view, rules.team_of(s));
-    } else {
-      estimate -= s == me ? hand.value() : kHiddenCardValue * view.hand_size(s);
-    }
-  }
+  for (int t = 0; t < rules.teams; ++t)
+    they_may_go_out = they_may_go_out || (t != my_team && may_go_out(view, t));
   const bool extend = p_.extend > 0 && !they_may_go_out && view.stock_size() >= p_.extend;
   const bool want_out =
       (estimate >= p_.out_lead && !extend) || (p_.out_danger > 0 && opponent_close(view, p_.out_danger));

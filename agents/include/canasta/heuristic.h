@@ -85,6 +85,12 @@ struct HeuristicParams {
   friend bool operator==(const HeuristicParams&, const HeuristicParams&) = default;
 };
 
+// The heuristic's estimate of the deal's margin for the seat's side were
+// the player to move (the seat, or the partner who asked) to go out now:
+// the table lead, the going-out bonus, the seat's own hand, and every other
+// hidden card at the mean card value, against the side holding it.
+int out_estimate(const View& view);
+
 // The heuristic's card count at its discard: the chance that the next player
 // can take the pile when the seat to move discards a natural of `kind`. The
 // next player takes it with two naturals of the kind (a frozen pile: only
