@@ -386,17 +386,19 @@ TEST(Heuristic, TakeOddsIsTheChanceTheNextPlayerCanTakeTheDiscard) {
 }
 
 TEST(Heuristic, OutEstimateCountsTheTableTheBonusAndTheHands) {
-  // Table: kings 30 against aces 80; going out 100. The hand of the player
-  // going out is melded and counts nothing; the other hidden hands count 11
-  // a card, for the opponents' (3 + 1 cards), against the partner's.
+  // Table: a natural canasta of kings, 70 + 500, against aces 80; going out
+  // 100. The hand of the player going out is melded and counts nothing; the
+  // other hidden hands count 11 a card, for the opponents' (3 + 1 cards),
+  // against the partner's.
   const std::string hands =
-      "hand0: Q 4\nhand1: 8 8 8\nhand2: 5 5\nhand3: 9\nmelds0: K: K K K\nmelds1: A: A A A A\nstock: rest\n";
+      "hand0: Q 4\nhand1: 8 8 8\nhand2: 5 5\nhand3: 9\nmelds0: K: K K K K K K K\nmelds1: A: A A A A\n"
+      "stock: rest\n";
   const State meld = position("profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\n" + hands);
-  EXPECT_EQ(out_estimate(View(meld, 0)), -50 + 100 + 44 - 22);
+  EXPECT_EQ(out_estimate(View(meld, 0)), 570 - 80 + 100 + 44 - 22);
   // Seat 2 asked to go out: seat 0, answering, counts its own hand at its
   // value (queen 10, four 5).
   const State asked = position("profile: classic\nseat: 2\nphase: answer\nflags: drew_stock asked\n" + hands);
-  EXPECT_EQ(out_estimate(View(asked, 0)), -50 + 100 + 44 - 15);
+  EXPECT_EQ(out_estimate(View(asked, 0)), 570 - 80 + 100 + 44 - 15);
 }
 
 TEST(Heuristic, FreezeByPileSize) {

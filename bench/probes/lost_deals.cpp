@@ -4,9 +4,10 @@
 // canasta first. For the deals in which the agent's side completed one, it
 // counts the meld phases its players began with that canasta on the table
 // before the deal ended (the turns in which a player of the side could have
-// raced to go out), the cards they held then, and in how many of those the
-// heuristic's estimate of the margin on going out (out_estimate) was below
-// 0, so that a heuristic playing for the deal chose to stay in.
+// raced to go out), the cards they held then, and how many of those phases
+// began with the heuristic's estimate of the margin on going out
+// (out_estimate) below 0, where a heuristic playing for the deal stays in
+// unless its melds of the turn raise the estimate.
 //
 //   probe_lost_deals --agent 'heuristic:out_lead=0' --deals 20000
 #include <CLI/CLI.hpp>
@@ -125,12 +126,18 @@ int main(int argc, char** argv) {
       if (r.deals == 0) continue;
       std::printf("    %-6s %-22s %6ld", w ? "won" : "lost", kEndedNames[e], r.deals);
       for (long n : r.first) std::printf(" %11ld", n);
-      const auto per = [&](long x) {
-        return static_cast<double>(x) / static_cast<double>(std::max(1L, r.with_canasta));
-      };
+      if (r.with_canasta == 0) {  // nothing to average
+        std::printf(" %7s %7s %6s %7s\n", "-", "-", "-", "-");
+        continue;
+      }
+      const auto per = [&](long x) { return static_cast<double>(x) / static_cast<double>(r.with_canasta); };
       std::printf(" %7.1f %7.2f %6.1f %7.2f\n", per(r.canasta_turn), per(r.phases),
                   static_cast<double>(r.cards) / static_cast<double>(std::max(1L, r.phases)), per(r.behind));
     }
-  std::printf("    (lost: lost or tied; a turn is any player's; cards: held at the start of those phases)\n");
+  std::printf(
+      "    (lost: lost or tied; turn, phases, behind: a deal, over the row's deals in which the agent's "
+      "side\n"
+      "    completed a canasta; cards: held at the start of those phases, a phase; a turn is any "
+      "player's)\n");
   return 0;
 }

@@ -87,8 +87,10 @@ struct HeuristicParams {
 
 // The heuristic's estimate of the deal's margin for the seat's side were
 // the player to move (the seat, or the partner who asked) to go out now:
-// the table lead, the going-out bonus, the seat's own hand, and every other
-// hidden card at the mean card value, against the side holding it.
+// the table lead and the going-out bonus; the hand of the player going out
+// counts nothing (it is melded), the seat's own hand, when the partner goes
+// out, its value; every other hidden card the mean card value, against its
+// side (an opponent's shared among the other sides at a table of three).
 int out_estimate(const View& view);
 
 // The heuristic's card count at its discard: the chance that the next player
