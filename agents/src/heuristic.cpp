@@ -57,10 +57,14 @@ int canastas_filled(const TeamMelds& theirs, CardSet pile, int kind) {
 
 }  // namespace
 
-int out_estimate(const View& view) {
+namespace {
+
+// out_estimate with the table lead already computed (the heuristic needs it
+// apart too).
+int out_estimate(const View& view, int table_lead) {
   const Rules& rules = view.rules();
   const int my_team = rules.team_of(view.seat());
-  int estimate = view.table_lead() + kGoingOutBonus;
+  int estimate = table_lead + kGoingOutBonus;
   for (int s = 0; s < rules.players; ++s) {
     if (s == view.to_move()) continue;
     if (rules.team_of(s) != my_team)
@@ -70,6 +74,10 @@ int out_estimate(const View& view) {
   }
   return estimate;
 }
+
+}  // namespace
+
+int out_estimate(const View& view) { return out_estimate(view, view.table_lead()); }
 
 TakeOdds::TakeOdds(const View& view) : unseen_(view.unseen()) {
   const Rules& rules = view.rules();
@@ -102,7 +110,7 @@ Action HeuristicAgent::act(const View& view, Rng& /*rng*/) {
 
   // Playing the score: the deal's margin if the player to move went out now.
   const int table_lead = view.table_lead();
-  const int estimate = out_estimate(view);
+  const int estimate = out_estimate(view, table_lead);
   bool they_may_go_out = false;
   for (int t = 0; t < rules.teams; ++t)
     they_may_go_out = they_may_go_out || (t != my_team && may_go_out(view, t));
