@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The players' strength and the SPSA tuning behind the heuristic's defaults,
-# as results/players.md reports them. Takes about 7 minutes on 2 cores.
+# as results/players.md reports them. Takes about 8 minutes on 2 cores.
 #
 #   bash scripts/players.sh [OUT_DIR]     # default: runs/players
 #
@@ -10,10 +10,11 @@
 source "$(dirname "$0")/measure.sh" "${1:-runs/players}"
 
 # The hand-set values the heuristic had before tuning, and deliberately bad
-# ones; without `freeze_cost` and `fill_risk`, which came after the tuning
-# (their defaults are from sweeps, results/freeze.md and results/players.md).
-hand='heuristic:take_min=3,take_value=40,take_wild=0,meld_min=2,keep_wilds=1,dump_hand=4,out_lead=-150,out_danger=3,safety=100,freeze_cost=0,fill_risk=0'
-bad='heuristic:take_min=12,take_value=400,take_wild=12,meld_min=5,keep_wilds=5,dump_hand=0,out_lead=1500,out_danger=0,safety=0,freeze_cost=0,fill_risk=0'
+# ones; without `freeze_cost`, `fill_risk` and `plan_out`, which came after
+# the tuning (the first two's defaults are from sweeps, results/freeze.md and
+# results/players.md).
+hand='heuristic:take_min=3,take_value=40,take_wild=0,meld_min=2,keep_wilds=1,dump_hand=4,out_lead=-150,out_danger=3,safety=100,freeze_cost=0,fill_risk=0,plan_out=0'
+bad='heuristic:take_min=12,take_value=400,take_wild=12,meld_min=5,keep_wilds=5,dump_hand=0,out_lead=1500,out_danger=0,safety=0,freeze_cost=0,fill_risk=0,plan_out=0'
 perturb='take_min=1,take_value=10,take_wild=1,meld_min=0.5,keep_wilds=0.5,dump_hand=1,out_lead=60,out_danger=1,safety=20'
 
 run spsa-hand tune --agent "$hand" --spsa "$perturb" --batches 4000 --deals 250 --objective margin --seed 11 \
@@ -23,7 +24,7 @@ run spsa-bad tune --agent "$bad" --spsa "$perturb" --batches 4000 --deals 250 --
 from_bad=$(cat "$out/spsa-bad.spec")
 # The second stage, from the first's values: `safety` matters little near
 # its first-stage value, so its perturbation is ten times wider. Its result,
-# with freeze_cost=800 and fill_risk=6, is the heuristic's defaults.
+# with freeze_cost=800, fill_risk=6 and plan_out=1, is the heuristic's defaults.
 run spsa-safety tune --agent "$(cat "$out/spsa-hand.spec")" --spsa "${perturb%safety=20}safety=200" --batches 4000 \
   --deals 250 --objective margin --seed 13 --threads 2 -o "$out/spsa-safety.csv" --spec-out "$out/spsa-safety.spec"
 first=$(cat "$out/spsa-hand.spec")
@@ -44,17 +45,33 @@ run ismcts-h sim --side0 ismcts:iters=1000 --side1 heuristic --deals 500 --seed 
 run ismcts-b sim --side0 ismcts:iters=1000 --side1 basic --deals 500 --seed 9 --threads 2
 
 # `fill_risk` (the pile weighed more when it would complete a canasta of
-# the next player's side), which came after the tuning: its sweeps.
+# the next player's side), which came after the tuning: its sweeps, as
+# measured before `plan_out` (plan_out=0 on every side).
 deal='heuristic:out_danger=0,out_lead=0,reserve=8,safety=500'
-run fill-random tune --agent 'heuristic:fill_risk={0,2,4,6,8,12}' --vs random --deals 20000 --seed 9 --threads 2
-run fill-deal-random tune --agent "$deal,fill_risk={0,2,4,6,8,12}" --vs random --deals 20000 --seed 9 --threads 2
-run fill-heuristic tune --agent 'heuristic:fill_risk={2,4,6,8,12,30}' --vs heuristic:fill_risk=0 --deals 20000 \
-  --seed 9 --threads 2
-run fill-basic tune --agent 'heuristic:fill_risk={0,6}' --vs basic --deals 20000 --seed 9 --threads 2
+p0='plan_out=0'
+run fill-random tune --agent "heuristic:$p0,fill_risk={0,2,4,6,8,12}" --vs random --deals 20000 --seed 9 --threads 2
+run fill-deal-random tune --agent "$deal,$p0,fill_risk={0,2,4,6,8,12}" --vs random --deals 20000 --seed 9 --threads 2
+run fill-heuristic tune --agent "heuristic:$p0,fill_risk={2,4,6,8,12,30}" --vs "heuristic:$p0,fill_risk=0" \
+  --deals 20000 --seed 9 --threads 2
+run fill-basic tune --agent "heuristic:$p0,fill_risk={0,6}" --vs basic --deals 20000 --seed 9 --threads 2
 for profile in two-player spanish; do
-  run "fill-$profile-heuristic" tune --agent 'heuristic:fill_risk={6}' --vs heuristic:fill_risk=0 --deals 10000 \
-    --seed 9 --threads 2 --profile $profile
-  run "fill-$profile-random" tune --agent 'heuristic:fill_risk={0,6}' --vs random --deals 10000 --seed 9 \
+  run "fill-$profile-heuristic" tune --agent "heuristic:$p0,fill_risk={6}" --vs "heuristic:$p0,fill_risk=0" \
+    --deals 10000 --seed 9 --threads 2 --profile $profile
+  run "fill-$profile-random" tune --agent "heuristic:$p0,fill_risk={0,6}" --vs random --deals 10000 --seed 9 \
+    --threads 2 --profile $profile
+done
+
+# `plan_out` (going out with several melds, wild cards included), which came
+# after `fill_risk`: against itself without it, random play and basic, with
+# the defaults and playing for the deal.
+run plan-heuristic sim --side0 heuristic --side1 heuristic:plan_out=0 --deals 20000 --seed 9 --threads 2
+for seed in 9 10; do
+  run "plan-random-$seed" tune --agent 'heuristic:plan_out={0,1}' --vs random --deals 20000 --seed $seed --threads 2
+  run "plan-deal-random-$seed" tune --agent "$deal,plan_out={0,1}" --vs random --deals 20000 --seed $seed --threads 2
+done
+run plan-basic tune --agent 'heuristic:plan_out={0,1}' --vs basic --deals 20000 --seed 9 --threads 2
+for profile in two-player spanish; do
+  run "plan-$profile-heuristic" sim --side0 heuristic --side1 heuristic:plan_out=0 --deals 10000 --seed 9 \
     --threads 2 --profile $profile
 done
 

@@ -125,7 +125,7 @@ TEST(Agents, EveryParameterRoundTrips) {
         "freeze_unopened=0,out_margin=250,ask=1,out_cards=6",
         "heuristic:take_min=7,take_value=50,take_wild=6,meld_min=3,open_lean=0,keep_wilds=1,"
         "canasta_wilds=0,jokers_first=0,dump_hand=5,out_lead=200,out_danger=2,reserve=6,extend=30,"
-        "safety=20,freeze=6,freeze_value=80,freeze_behind=300,freeze_hand=2,freeze_guard=0,ask=1",
+        "safety=20,freeze=6,freeze_value=80,freeze_behind=300,freeze_hand=2,freeze_guard=0,plan_out=0,ask=1",
         "greedy:take_min=5,keep_wilds=1",
         "ismcts:iters=77,time_ms=5,c=1.5,rollout=random,cutoff=9,hand_weight=0.25,reward=win,threads=3,prior="
         "1"}) {
@@ -306,6 +306,27 @@ TEST(Heuristic, OutDangerGoesOutWhenAnOpponentMayFinish) {
       "stock: J J J");
   EXPECT_EQ(decide("heuristic:out_lead=10000,out_danger=2", s), "meld 9: 9 9 9");
   EXPECT_EQ(decide("heuristic:out_lead=10000,out_danger=1", s).substr(0, 7), "discard");
+}
+
+TEST(Heuristic, PlanOutGoesOutWithSeveralMeldsAndItsWildCards) {
+  // Side 0 shows a natural canasta of kings: nines with the joker, queens
+  // with the two, and the five discarded go out; the wild cards are held
+  // back (keep_wilds=2) otherwise, and both on the nines would strand the queens.
+  State s = position(
+      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: JK 2 9 9 Q Q 5\n"
+      "melds0: K: K K K K K K K\nmelded_before: 0\nstock: rest");
+  EXPECT_EQ(decide("heuristic:out_lead=-10000,plan_out=0", s).substr(0, 7), "discard");
+  EXPECT_EQ(decide("heuristic:out_lead=10000,plan_out=1", s).substr(0, 7), "discard");  // not wanting out
+  const std::string first = decide("heuristic:out_lead=-10000,plan_out=1", s);
+  EXPECT_TRUE(first == "meld 9: JK 9 9" || first == "meld 9: 2 9 9" || first == "meld Q: JK Q Q" ||
+              first == "meld Q: 2 Q Q")
+      << first;
+  play(s, first);
+  play(s, decide("heuristic:out_lead=-10000,plan_out=1", s));
+  EXPECT_EQ(decide("heuristic:out_lead=-10000,plan_out=1", s), "discard 5");
+  play(s, "discard 5");
+  EXPECT_TRUE(s.over());
+  EXPECT_EQ(s.end, EndReason::kWentOut);
 }
 
 TEST(Heuristic, ExtendStaysInWhileTheOpponentsCannotGoOut) {

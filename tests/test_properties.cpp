@@ -1,6 +1,8 @@
 // Properties over many random-play deals, checked after every action.
 #include <gtest/gtest.h>
 
+#include <set>
+#include <string>
 #include <vector>
 
 #include "canasta/game.h"
@@ -143,6 +145,75 @@ TEST(Properties, Spanish2pRandomDeals) { check_deals("spanish-2p", test_deals(50
 TEST(Properties, Spanish3pRandomDeals) { check_deals("spanish-3p", test_deals(5000, 50), 505); }
 TEST(Properties, Spanish6pRandomDeals) { check_deals("spanish-6p", test_deals(5000, 50), 606); }
 TEST(Properties, Spanish6p3RandomDeals) { check_deals("spanish-6p3", test_deals(5000, 50), 707); }
+
+// Whether the player to move, in its meld phase, can go out this turn, by
+// trying every sequence of legal actions of the turn (asking aside: going out
+// never needs it); `seen` holds the positions already found not to.
+bool reaches_out(const State& s, std::set<std::string>& seen) {
+  if (!seen.insert(position_to_string(s)).second) return false;
+  ActionList list;
+  legal_actions(s, list);
+  for (Action a : list) {
+    if (a.type() == ActionType::kAsk) continue;
+    State t = s;
+    apply(t, a);
+    if (t.over()) {
+      if (t.end == EndReason::kWentOut && t.out_seat == s.seat) return true;
+      continue;
+    }
+    if (a.type() != ActionType::kDiscard && t.phase == Phase::kMeld && reaches_out(t, seen)) return true;
+  }
+  return false;
+}
+
+bool reaches_out(const State& s) {
+  std::set<std::string> seen;
+  return reaches_out(s, seen);
+}
+
+// can_go_out (engine.h), now and after each legal meld, against that search,
+// in the meld phases of random deals where the player holds at most `cards`.
+void check_can_go_out(const char* profile, int deals, uint64_t seed, int cards) {
+  const Rules rules = rules_of(profile);
+  State s;
+  ActionList list;
+  int checked = 0, can = 0;
+  for (int k = 0; k < deals; ++k) {
+    start_single_deal(s, rules, seed, k);
+    Rng rng(derive_seed(seed, Stream::kRandomPlay, static_cast<uint64_t>(k)));
+    while (!s.over()) {
+      legal_actions(s, list);
+      if (s.phase == Phase::kMeld && s.hand[s.seat].total() <= cards) {
+        const bool out = reaches_out(s);
+        ASSERT_EQ(can_go_out(s), out) << position_to_string(s);
+        ++checked;
+        can += out;
+        for (Action a : list) {
+          if (a.type() != ActionType::kMeld && a.type() != ActionType::kClean) continue;
+          State t = s;
+          apply(t, a);
+          const bool after =
+              t.over() ? t.end == EndReason::kWentOut : t.phase == Phase::kMeld && reaches_out(t);
+          ASSERT_EQ(can_go_out(s, a), after) << position_to_string(s) << action_to_string(a);
+        }
+      }
+      apply(s, list[static_cast<int>(rng.below(static_cast<uint32_t>(list.size())))]);
+    }
+  }
+  // Both answers come up, the yes often enough to mean something.
+  EXPECT_GT(can, deals / 20);
+  EXPECT_GT(checked - can, can);
+}
+
+TEST(Properties, CanGoOutMatchesASearchOfTheTurnClassic) {
+  check_can_go_out("classic", test_deals(400, 10), 808, 5);
+}
+TEST(Properties, CanGoOutMatchesASearchOfTheTurnTwoPlayer) {
+  check_can_go_out("two-player", test_deals(200, 10), 909, 7);
+}
+TEST(Properties, CanGoOutMatchesASearchOfTheTurnSpanish) {
+  check_can_go_out("spanish", test_deals(200, 10), 1010, 7);
+}
 
 }  // namespace
 }  // namespace canasta::test

@@ -55,6 +55,17 @@ int canastas_filled(const TeamMelds& theirs, CardSet pile, int kind) {
   return filled;
 }
 
+// A quick necessary condition for going out this turn: a single natural of a
+// rank the side has not melded, or one or two black threes, can leave the
+// hand only as the discard, and a turn has one.
+bool out_in_reach(CardSet hand, const TeamMelds& own) {
+  const int b3 = hand.count(kBlack3);
+  int stuck = b3 == 1 || b3 == 2 ? b3 : 0;
+  for (int k = kFirstNatural; k <= kLastNatural; ++k)
+    if (hand.count(k) == 1 && !own.has(k)) ++stuck;
+  return stuck <= 1;
+}
+
 }  // namespace
 
 namespace {
@@ -149,6 +160,10 @@ Action HeuristicAgent::act(const View& view, Rng& /*rng*/) {
   // While the pile taken to open waits for the minimum, it is not in the hand yet.
   const bool pile_pending = view.turn_flags() & kPilePending;
   const int open_need = opening ? view.opening_minimum(my_team) - view.turn_value() : 0;
+  // Going out this turn, when it wants to and can with several melds: every
+  // meld that keeps the way out open, wild cards and pairs included.
+  const bool going_out =
+      p_.plan_out && want_out && !pile_pending && out_in_reach(hand, own) && view.can_go_out();
   Action best{};
   int best_score = -1 << 30;
   bool can_discard = false;
@@ -165,10 +180,11 @@ Action HeuristicAgent::act(const View& view, Rng& /*rng*/) {
     const int w = clean ? 0 : a.jokers() + a.twos();
     const bool toward_out = !pile_pending && hand.total() - used <= 1;
     if (toward_out && !want_out) continue;
+    if (going_out && !view.can_go_out(a)) continue;
     const bool completes = k != kBlack3 && !own.is_canasta(k) && own.size(k) + used >= kCanastaSize;
     // Cards kept to build with, and to take the pile with, while staying in.
     if (!want_out && !pile_pending && !opening && !completes && hand.total() - used < p_.reserve) continue;
-    const bool free = toward_out || dump;
+    const bool free = toward_out || dump || going_out;
     const bool wild_ok = p_.wild_meld > 0 && (own.wild_meld() > 0 || wilds >= p_.wild_meld);
     if (wild_meld ? !wild_ok && !free
                   : w > 0 && wilds - w < p_.keep_wilds && !free && !(completes && p_.canasta_wilds))

@@ -466,6 +466,15 @@ void legal_actions(const State& s, ActionList& out) {
   }
 }
 
+bool can_go_out(const State& s, Action after) {
+  if (s.phase != Phase::kMeld) return false;
+  const TurnCtx c = context(s);
+  if (after == Action{}) return detail::can_go_out(c, s.rules);
+  const TurnCtx next = after_meld(c, s.rules, after, 0);
+  if (next.hand.empty() && !(next.flags & kPilePending)) return finishes(next, s.rules);
+  return detail::can_go_out(next, s.rules);
+}
+
 bool is_legal(const State& s, Action a) {
   ActionList list;
   legal_actions(s, list);

@@ -5,7 +5,9 @@
 //     (table, going-out bonus, and the cards caught in the other hands), and
 //     stays in to build while the opponents cannot go out and the stock is
 //     long ("alargar el juego"), and while it stays in keeps cards in the
-//     hand to build with and to take the pile with;
+//     hand to build with and to take the pile with; when it would go out
+//     and can this turn, it makes every meld that takes it there, wild
+//     cards and pairs included;
 //   - it counts cards: every card melded, in the pile, shown with the pile
 //     or in its own hand is placed; the rest are shared among the hidden
 //     hands and the stock, from which it estimates the chance that the next
@@ -25,8 +27,8 @@
 //     cards ("exponer todas las combinaciones").
 // The defaults of the numeric parameters were tuned by SPSA in self-play,
 // in two stages: all of them, then again with a wider perturbation of
-// `safety` (results/players.md); `freeze_cost` by a sweep (results/freeze.md). The first rule-based player is
-// kept as `basic` (basic.h).
+// `safety` (results/players.md); `freeze_cost` by a sweep (results/freeze.md); `fill_risk` and `plan_out`
+// came later (results/players.md). The first rule-based player is kept as `basic` (basic.h).
 #pragma once
 
 #include "canasta/agent_base.h"
@@ -72,6 +74,8 @@ namespace canasta {
     "never freeze while the own side has melded and the next opponent's side has not opened")               \
   X(freeze_cost, int, 800, 0, 100000,                                                                       \
     "freeze rather than give the pile: a wild card's discard costs this (0: never), the others their risk") \
+  X(plan_out, bool, true, 0, 1,                                                                             \
+    "when it would go out and can this turn with several melds, make them (wild cards and pairs included)") \
   X(ask, bool, false, 0, 1, "1: ask the partner before going out (when the rules allow)")                   \
   X(wild_meld, int, 5, 0, 18,                                                                               \
     "spanish: start a meld of wild cards only (toward the wild canasta, 2000) with at least this many "     \

@@ -30,6 +30,11 @@ void start_deal(State& s, const Rules& rules, const Deck& deck, int deck_size, i
 // of legal actions finishes the turn legally (no dead ends).
 void legal_actions(const State& s, ActionList& out);
 bool is_legal(const State& s, Action a);
+// In the meld phase: whether the player to move can still go out this turn,
+// now or, when `after` is given (a legal meld or cleaning of the turn), once
+// it is made. It reads only the player's hand, its side's melds and the
+// turn's flags. False in other phases.
+bool can_go_out(const State& s, Action after = Action{});
 
 // Applies a legal action (precondition, checked in debug builds, as are all
 // invariants after the action).

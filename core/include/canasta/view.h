@@ -68,6 +68,11 @@ class View {
     out.clear();
     if (actor() == seat_) canasta::legal_actions(*s_, out);
   }
+  // In the seat's meld phase: whether it can still go out this turn, now or
+  // after the legal meld `after` (engine.h); false when it is not the actor.
+  bool can_go_out(Action after = Action{}) const {
+    return actor() == seat_ && canasta::can_go_out(*s_, after);
+  }
   // A full state consistent with this view, drawn uniformly from all such
   // states: the cards the seat cannot see (other hands beyond their known
   // cards, the stock) dealt at random from the unseen cards, respecting every
