@@ -70,6 +70,7 @@ for seed in 9 10; do
   run "plan-deal-random-$seed" tune --agent "$deal,plan_out={0,1}" --vs random --deals 20000 --seed $seed --threads 2
 done
 run plan-basic tune --agent 'heuristic:plan_out={0,1}' --vs basic --deals 20000 --seed 9 --threads 2
+run plan-deal-heuristic sim --side0 "$deal" --side1 heuristic --deals 20000 --seed 9 --threads 2
 for profile in two-player spanish; do
   run "plan-$profile-heuristic" sim --side0 heuristic --side1 heuristic:plan_out=0 --deals 10000 --seed 9 \
     --threads 2 --profile $profile

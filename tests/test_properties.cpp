@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "canasta/game.h"
+#include "canasta/heuristic.h"
 #include "canasta/notation.h"
 #include "canasta/record.h"
 #include "canasta/replay.h"
@@ -177,7 +178,7 @@ void check_can_go_out(const char* profile, int deals, uint64_t seed, int cards) 
   const Rules rules = rules_of(profile);
   State s;
   ActionList list;
-  int checked = 0, can = 0;
+  int checked = 0, can = 0, emptied = 0, cleanings = 0;
   for (int k = 0; k < deals; ++k) {
     start_single_deal(s, rules, seed, k);
     Rng rng(derive_seed(seed, Stream::kRandomPlay, static_cast<uint64_t>(k)));
@@ -186,6 +187,10 @@ void check_can_go_out(const char* profile, int deals, uint64_t seed, int cards) 
       if (s.phase == Phase::kMeld && s.hand[s.seat].total() <= cards) {
         const bool out = reaches_out(s);
         ASSERT_EQ(can_go_out(s), out) << position_to_string(s);
+        // The heuristic's quick test never rules out a way out.
+        if (out && !(s.flags & kPilePending)) {
+          ASSERT_TRUE(out_in_reach(s.hand[s.seat], s.melds[s.team()]));
+        }
         ++checked;
         can += out;
         for (Action a : list) {
@@ -194,13 +199,22 @@ void check_can_go_out(const char* profile, int deals, uint64_t seed, int cards) 
           apply(t, a);
           const bool after =
               t.over() ? t.end == EndReason::kWentOut : t.phase == Phase::kMeld && reaches_out(t);
+          emptied += t.over();
+          cleanings += a.type() == ActionType::kClean;
           ASSERT_EQ(can_go_out(s, a), after) << position_to_string(s) << action_to_string(a);
         }
       }
       apply(s, list[static_cast<int>(rng.below(static_cast<uint32_t>(list.size())))]);
     }
   }
-  // Both answers come up, the yes often enough to mean something.
+  // Both answers come up, the yes often enough to mean something; melds
+  // that go out, and cleanings where the profile has them, are among those
+  // checked. (Openings and the pile waiting for the minimum hardly come up
+  // with so few cards: test_rules.cpp checks them by hand.)
+  EXPECT_GT(emptied, 0);
+  if (rules.closed_canastas) {
+    EXPECT_GT(cleanings, 0);
+  }
   EXPECT_GT(can, deals / 20);
   EXPECT_GT(checked - can, can);
 }

@@ -382,6 +382,24 @@ TEST(GoingOut, ConcealedFromTheStockNeedsNoMinimum) {
   EXPECT_FALSE(legal(meld_phase("4 4 4 4 4 4 4 9 8"), "meld 4: 4 4 4 4 4 4 4"));
 }
 
+TEST(GoingOut, CanGoOutSeesTheOpeningMinimumAndThePile) {
+  // Concealed from the stock: no minimum. Two cards that cannot be melded: no way out.
+  State s = meld_phase("4 4 4 4 4 4 4 9");
+  EXPECT_TRUE(can_go_out(s));
+  EXPECT_TRUE(can_go_out(s, action("meld 4: 4 4 4 4 4 4 4")));
+  EXPECT_FALSE(can_go_out(meld_phase("4 4 4 4 4 4 4 9 8")));
+  // Opening by the pile: the kings of the pile join the hand once the
+  // minimum is met (queens 30 and aces 60), and with the joker make a canasta.
+  State p = draw_phase("Q Q A A A K K JK 4", "K K K K Q", "");
+  play(p, "take Q: Q Q");
+  ASSERT_TRUE(p.flags & kPilePending);
+  EXPECT_TRUE(can_go_out(p));
+  EXPECT_TRUE(can_go_out(p, action("meld A: A A A")));
+  ASSERT_TRUE(legal(p, "meld A: JK A A A"));
+  EXPECT_FALSE(can_go_out(p, action("meld A: JK A A A")));  // the joker is then missing from the kings
+  EXPECT_FALSE(can_go_out(draw_phase("Q Q A A A K K JK 4", "K K K K Q", "")));  // not the meld phase
+}
+
 TEST(GoingOut, NotConcealedAfterMeldingInAnEarlierTurn) {
   State s = meld_phase("Q Q Q Q Q Q Q 9", "A: A A A", "melded_before: 0");
   play(s, "meld Q: Q Q Q Q Q Q Q");

@@ -55,17 +55,6 @@ int canastas_filled(const TeamMelds& theirs, CardSet pile, int kind) {
   return filled;
 }
 
-// A quick necessary condition for going out this turn: a single natural of a
-// rank the side has not melded, or one or two black threes, can leave the
-// hand only as the discard, and a turn has one.
-bool out_in_reach(CardSet hand, const TeamMelds& own) {
-  const int b3 = hand.count(kBlack3);
-  int stuck = b3 == 1 || b3 == 2 ? b3 : 0;
-  for (int k = kFirstNatural; k <= kLastNatural; ++k)
-    if (hand.count(k) == 1 && !own.has(k)) ++stuck;
-  return stuck <= 1;
-}
-
 }  // namespace
 
 namespace {
@@ -89,6 +78,14 @@ int out_estimate(const View& view, int table_lead) {
 }  // namespace
 
 int out_estimate(const View& view) { return out_estimate(view, view.table_lead()); }
+
+bool out_in_reach(CardSet hand, const TeamMelds& own) {
+  const int b3 = hand.count(kBlack3);
+  int stuck = b3 == 1 || b3 == 2 ? b3 : 0;
+  for (int k = kFirstNatural; k <= kLastNatural; ++k)
+    if (hand.count(k) == 1 && !own.has(k)) ++stuck;
+  return stuck <= 1;
+}
 
 TakeOdds::TakeOdds(const View& view) : unseen_(view.unseen()) {
   const Rules& rules = view.rules();

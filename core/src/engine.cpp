@@ -467,6 +467,7 @@ void legal_actions(const State& s, ActionList& out) {
 }
 
 bool can_go_out(const State& s, Action after) {
+  assert(after == Action{} || after.type() == ActionType::kMeld || after.type() == ActionType::kClean);
   if (s.phase != Phase::kMeld) return false;
   const TurnCtx c = context(s);
   if (after == Action{}) return detail::can_go_out(c, s.rules);

@@ -97,6 +97,13 @@ struct HeuristicParams {
 // side (an opponent's shared among the other sides at a table of three).
 int out_estimate(const View& view);
 
+// A quick necessary condition for going out this turn with `hand` onto the
+// side's melds `own` (the pile's cards aside): a single natural of a rank the
+// side has not melded, or one or two black threes, can leave the hand only as
+// the discard, and a turn has one. The heuristic asks View::can_go_out only
+// when it holds.
+bool out_in_reach(CardSet hand, const TeamMelds& own);
+
 // The heuristic's card count at its discard: the chance that the next player
 // can take the pile when the seat to move discards a natural of `kind`. The
 // next player takes it with two naturals of the kind (a frozen pile: only

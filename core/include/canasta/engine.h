@@ -32,8 +32,9 @@ void legal_actions(const State& s, ActionList& out);
 bool is_legal(const State& s, Action a);
 // In the meld phase: whether the player to move can still go out this turn,
 // now or, when `after` is given (a legal meld or cleaning of the turn), once
-// it is made. It reads only the player's hand, its side's melds and the
-// turn's flags. False in other phases.
+// it is made. It reads only what the player knows: its hand, its side's
+// melds, the turn's flags and the opening minimum still to meet, and the
+// pile's cards while they wait for that minimum. False in other phases.
 bool can_go_out(const State& s, Action after = Action{});
 
 // Applies a legal action (precondition, checked in debug builds, as are all
