@@ -8,6 +8,7 @@
 
 #include "canasta/agent.h"
 #include "canasta/engine.h"
+#include "canasta/game.h"
 #include "canasta/notation.h"
 #include "canasta/position.h"
 #include "canasta/profile.h"
@@ -43,5 +44,25 @@ Rules rules_of(const std::string& profile);
 // An agent spec, and a new agent from it; fail the test on a bad spec.
 AgentSpec agent_spec(const std::string& spec);
 std::unique_ptr<Agent> agent(const std::string& spec);
+
+// Plays `deals` deals of uniform random play (deal k as start_single_deal
+// gives it, the actions drawn from the kRandomPlay stream of `seed` and k)
+// and calls visit(state, legal actions) before every action. Stops at the
+// first fatal test failure.
+template <class Visit>
+void random_play(const Rules& rules, int deals, uint64_t seed, Visit&& visit) {
+  State s;
+  ActionList list;
+  for (int k = 0; k < deals; ++k) {
+    start_single_deal(s, rules, seed, k);
+    Rng rng(derive_seed(seed, Stream::kRandomPlay, static_cast<uint64_t>(k)));
+    while (!s.over()) {
+      legal_actions(s, list);
+      visit(static_cast<const State&>(s), static_cast<const ActionList&>(list));
+      if (::testing::Test::HasFatalFailure()) return;
+      apply(s, list[static_cast<int>(rng.below(static_cast<uint32_t>(list.size())))]);
+    }
+  }
+}
 
 }  // namespace canasta::test

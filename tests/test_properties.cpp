@@ -176,37 +176,27 @@ bool reaches_out(const State& s) {
 // in the meld phases of random deals where the player holds at most `cards`.
 void check_can_go_out(const char* profile, int deals, uint64_t seed, int cards) {
   const Rules rules = rules_of(profile);
-  State s;
-  ActionList list;
   int checked = 0, can = 0, emptied = 0, cleanings = 0;
-  for (int k = 0; k < deals; ++k) {
-    start_single_deal(s, rules, seed, k);
-    Rng rng(derive_seed(seed, Stream::kRandomPlay, static_cast<uint64_t>(k)));
-    while (!s.over()) {
-      legal_actions(s, list);
-      if (s.phase == Phase::kMeld && s.hand[s.seat].total() <= cards) {
-        const bool out = reaches_out(s);
-        ASSERT_EQ(can_go_out(s), out) << position_to_string(s);
-        // The heuristic's quick test never rules out a way out.
-        if (out && !(s.flags & kPilePending)) {
-          ASSERT_TRUE(out_in_reach(s.hand[s.seat], s.melds[s.team()]));
-        }
-        ++checked;
-        can += out;
-        for (Action a : list) {
-          if (a.type() != ActionType::kMeld && a.type() != ActionType::kClean) continue;
-          State t = s;
-          apply(t, a);
-          const bool after =
-              t.over() ? t.end == EndReason::kWentOut : t.phase == Phase::kMeld && reaches_out(t);
-          emptied += t.over();
-          cleanings += a.type() == ActionType::kClean;
-          ASSERT_EQ(can_go_out(s, a), after) << position_to_string(s) << action_to_string(a);
-        }
-      }
-      apply(s, list[static_cast<int>(rng.below(static_cast<uint32_t>(list.size())))]);
+  random_play(rules, deals, seed, [&](const State& s, const ActionList& list) {
+    if (s.phase != Phase::kMeld || s.hand[s.seat].total() > cards) return;
+    const bool out = reaches_out(s);
+    ASSERT_EQ(can_go_out(s), out) << position_to_string(s);
+    // The heuristic's quick test never rules out a way out.
+    if (out && !(s.flags & kPilePending)) {
+      ASSERT_TRUE(out_in_reach(s.hand[s.seat], s.melds[s.team()]));
     }
-  }
+    ++checked;
+    can += out;
+    for (Action a : list) {
+      if (a.type() != ActionType::kMeld && a.type() != ActionType::kClean) continue;
+      State t = s;
+      apply(t, a);
+      const bool after = t.over() ? t.end == EndReason::kWentOut : t.phase == Phase::kMeld && reaches_out(t);
+      emptied += t.over();
+      cleanings += a.type() == ActionType::kClean;
+      ASSERT_EQ(can_go_out(s, a), after) << position_to_string(s) << action_to_string(a);
+    }
+  });
   // Both answers come up, the yes often enough to mean something; melds
   // that go out, and cleanings where the profile has them, are among those
   // checked. (Openings and the pile waiting for the minimum hardly come up

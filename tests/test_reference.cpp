@@ -38,31 +38,22 @@ void compare_over_deals(const char* profile, int deals, uint64_t seed, int skip_
   Rules rules;
   std::string error;
   ASSERT_TRUE(parse_profile(profile, rules, error)) << error;
-  State s;
-  ActionList list;
   int64_t positions = 0, skipped = 0, cleans = 0, wild_melds = 0;
-  for (int k = 0; k < deals; ++k) {
-    start_single_deal(s, rules, seed, k);
-    Rng rng(derive_seed(seed, Stream::kRandomPlay, static_cast<uint64_t>(k)));
-    while (!s.over()) {
-      legal_actions(s, list);
-      const std::vector<Action> fast(list.begin(), list.end());
-      const auto ref = in_canonical_order(reference_legal_actions(s));
-      if (ref) {
-        ASSERT_EQ(fast, *ref) << "deal " << k << "\nfast: " << names(fast) << "\nref:  " << names(*ref)
-                              << "\n"
-                              << position_to_string(s);
-        ++positions;
-        for (Action a : fast) {
-          cleans += a.type() == ActionType::kClean;
-          wild_melds += a.type() == ActionType::kMeld && a.kind() == kTwo;
-        }
-      } else {
-        ++skipped;
-      }
-      apply(s, list[static_cast<int>(rng.below(static_cast<uint32_t>(list.size())))]);
+  random_play(rules, deals, seed, [&](const State& s, const ActionList& list) {
+    const std::vector<Action> fast(list.begin(), list.end());
+    const auto ref = in_canonical_order(reference_legal_actions(s));
+    if (!ref) {
+      ++skipped;
+      return;
     }
-  }
+    ASSERT_EQ(fast, *ref) << "fast: " << names(fast) << "\nref:  " << names(*ref) << "\n"
+                          << position_to_string(s);
+    ++positions;
+    for (Action a : fast) {
+      cleans += a.type() == ActionType::kClean;
+      wild_melds += a.type() == ActionType::kMeld && a.kind() == kTwo;
+    }
+  });
   EXPECT_GT(positions, deals * 20);
   // The reference answers nearly everywhere.
   EXPECT_LT(skipped * 1000, positions * skip_per_mille) << skipped << " positions skipped";
