@@ -1,21 +1,25 @@
 #!/usr/bin/env bash
 # ISMCTS strength by budget: iterations per decision against the heuristic,
-# in duplicate, as results/ismcts-scaling.md reports it. About 12 minutes on
+# in duplicate, as results/ismcts-scaling.md reports it. About 17 minutes on
 # 2 cores with the defaults (the 10,000-iteration point is most of it).
 #
 #   bash scripts/ismcts_scaling.sh [OUT_PREFIX] [DEAL_PAIRS]   # default: results/ismcts-scaling 150
+#
+# OPP=... replaces the opponent's spec (default heuristic; OPP=heuristic:plan_out=0
+# for the heuristic before plan_out, OPP=heuristic:fill_risk=0,plan_out=0 before fill_risk).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 prefix=${1:-results/ismcts-scaling}
 pairs=${2:-150}
+opp=${OPP:-heuristic}
 canasta=${CANASTA:-build/sim/cli/canasta}
 [[ -x $canasta ]] || { echo "ismcts_scaling.sh: $canasta is missing (bash scripts/build.sh)" >&2; exit 2; }
 mkdir -p "$(dirname "$prefix")"
-echo "+ canasta tune --agent 'ismcts:iters={100,300,1000,3000,10000}' --vs heuristic --deals $pairs --seed 41 --threads 2" \
+echo "+ canasta tune --agent 'ismcts:iters={100,300,1000,3000,10000}' --vs $opp --deals $pairs --seed 41 --threads 2" \
   | tee "$prefix.txt"
-"$canasta" tune --agent 'ismcts:iters={100,300,1000,3000,10000}' --vs heuristic --deals "$pairs" --seed 41 --threads 2 \
+"$canasta" tune --agent 'ismcts:iters={100,300,1000,3000,10000}' --vs "$opp" --deals "$pairs" --seed 41 --threads 2 \
   -o "$prefix.csv" | tee -a "$prefix.txt"
 if /usr/bin/python3 -c 'import matplotlib' 2>/dev/null; then
   /usr/bin/python3 scripts/plot_sweep.py "$prefix.csv" "$prefix.png" --metric margin --logx \
-    --label "ismcts against heuristic" --title "ISMCTS by iterations per decision ($pairs deal pairs a point)"
+    --label "ismcts against $opp" --title "ISMCTS by iterations per decision ($pairs deal pairs a point)"
 fi

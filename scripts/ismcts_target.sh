@@ -5,7 +5,7 @@
 #
 #   bash scripts/ismcts_target.sh [OUT_PREFIX] [DEAL_PAIRS] [GAME_PAIRS]   # default: results/ismcts-target 1000 100
 #
-# GAME_PAIRS 0 skips the games; SPEC=... replaces the searcher's spec
+# DEAL_PAIRS 0 skips the deals, GAME_PAIRS 0 the games; SPEC=... replaces the searcher's spec
 # (default ismcts:iters=10000), OPP=... the opponent's (default heuristic;
 # OPP=heuristic:plan_out=0 for the heuristic before plan_out,
 # OPP=heuristic:fill_risk=0,plan_out=0 before fill_risk).
@@ -26,5 +26,5 @@ run() {
   "$canasta" "$@" | tee -a "$prefix.txt"
   echo "  ($((SECONDS - start)) s)" | tee -a "$prefix.txt"
 }
-run sim --side0 "$spec" --side1 "$opp" --deals "$pairs" --seed 43 --threads 2
+if ((pairs > 0)); then run sim --side0 "$spec" --side1 "$opp" --deals "$pairs" --seed 43 --threads 2; fi
 if ((games > 0)); then run sim --side0 "$spec" --side1 "$opp" --games "$games" --seed 43 --threads 2; fi
