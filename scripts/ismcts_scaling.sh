@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # ISMCTS strength by budget: iterations per decision against the heuristic,
-# in duplicate, as results/ismcts-scaling.md reports it. About 17 minutes on
-# 2 cores with the defaults (the 10,000-iteration point is most of it).
+# in duplicate, as results/ismcts-scaling.md reports it. About 12 minutes on
+# 2 quiet cores with the defaults (the 10,000-iteration point is most of it).
 #
 #   bash scripts/ismcts_scaling.sh [OUT_PREFIX] [DEAL_PAIRS]   # default: results/ismcts-scaling 150
 #
