@@ -7,8 +7,9 @@
 #
 # DEAL_PAIRS 0 skips the deals, GAME_PAIRS 0 the games; SPEC=... replaces the searcher's spec
 # (default ismcts:iters=10000), OPP=... the opponent's (default heuristic;
-# OPP=heuristic:plan_out=0 for the heuristic before plan_out,
-# OPP=heuristic:fill_risk=0,plan_out=0 before fill_risk).
+# OPP=heuristic:open_wilds=-1 for the heuristic before open_wilds,
+# OPP=heuristic:plan_out=0,open_wilds=-1 before plan_out,
+# OPP=heuristic:fill_risk=0,plan_out=0,open_wilds=-1 before fill_risk).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 prefix=${1:-results/ismcts-target}

@@ -123,7 +123,7 @@ TEST(Agents, EveryParameterRoundTrips) {
   for (const char* text :
        {"basic:take_min=7,freeze=5,keep_wilds=2,go_out=0,meld_min=3,freeze_hand=4,"
         "freeze_unopened=0,out_margin=250,ask=1,out_cards=6",
-        "heuristic:take_min=7,take_value=50,take_wild=6,meld_min=3,open_lean=0,keep_wilds=1,"
+        "heuristic:take_min=7,take_value=50,take_wild=6,meld_min=3,open_lean=0,keep_wilds=1,open_wilds=3,"
         "canasta_wilds=0,jokers_first=0,dump_hand=5,out_lead=200,out_danger=2,reserve=6,extend=30,"
         "safety=20,freeze=6,freeze_value=80,freeze_behind=300,freeze_hand=2,freeze_guard=0,plan_out=0,ask=1",
         "greedy:take_min=5,keep_wilds=1",
@@ -272,6 +272,24 @@ TEST(Heuristic, OpenLeanOpensWithTheFewestCards) {
       "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: A A A A K K 5 9\nstock: rest");
   EXPECT_EQ(decide("heuristic:open_lean=1", four), "meld A: A A A");
   EXPECT_EQ(decide("heuristic:open_lean=0", four), "meld A: A A A A");
+}
+
+TEST(Heuristic, OpenWildsLetsAWildCardOpenTheSide) {
+  // Side 0 has not opened (minimum 50): the joker and two kings (70) open it;
+  // without the joker nothing does. Held back, the joker leaves the side shut.
+  const State s = position(
+      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: JK K K 4 5 7 9\nstock: rest");
+  EXPECT_EQ(decide("heuristic:open_wilds=0", s), "meld K: JK K K");
+  EXPECT_EQ(decide("heuristic:open_wilds=1", s).substr(0, 7), "discard");
+  // Once the side has opened, keep_wilds holds it back instead.
+  const State opened = position(
+      "profile: classic\nseat: 0\nphase: meld\nflags: drew_stock\nhand0: JK K K 4 5 7 9\nmelds0: A: A A A\n"
+      "stock: rest");
+  EXPECT_EQ(decide("heuristic:open_wilds=0,keep_wilds=1", opened).substr(0, 7), "discard");
+  EXPECT_EQ(decide("heuristic:open_wilds=1,keep_wilds=0", opened), "meld K: JK K K");
+  // -1: while opening too, keep_wilds (the heuristic before open_wilds).
+  EXPECT_EQ(decide("heuristic:open_wilds=-1,keep_wilds=1", s).substr(0, 7), "discard");
+  EXPECT_EQ(decide("heuristic:open_wilds=-1,keep_wilds=0", s), "meld K: JK K K");
 }
 
 TEST(Heuristic, DumpHandMeldsAllWhenAnOpponentIsAboutToGoOut) {

@@ -184,7 +184,8 @@ Action HeuristicAgent::act(const View& view, Rng& /*rng*/) {
     const bool free = toward_out || dump || going_out;
     const bool wild_ok = p_.wild_meld > 0 && (own.wild_meld() > 0 || wilds >= p_.wild_meld);
     if (wild_meld ? !wild_ok && !free
-                  : w > 0 && wilds - w < p_.keep_wilds && !free && !(completes && p_.canasta_wilds))
+                  : w > 0 && wilds - w < (opening && p_.open_wilds >= 0 ? p_.open_wilds : p_.keep_wilds) &&
+                        !free && !(completes && p_.canasta_wilds))
       continue;
     if (!clean && !wild_meld && !own.has(k) && hand.count(k) < p_.meld_min && !free) continue;
     int score = 100 * used - 25 * w + a.cards().value() / 10 + 5 * (p_.jokers_first ? a.jokers() : a.twos());

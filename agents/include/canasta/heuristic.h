@@ -16,7 +16,8 @@
 //     pile would complete a canasta of theirs), and dead cards (no copies
 //     left to pair them) first;
 //   - it manages wild cards: keeps one back, spends them on a canasta,
-//     jokers before twos ("antes los jokers que los doses");
+//     jokers before twos ("antes los jokers que los doses"), and holds none
+//     back while its side opens;
 //   - it takes the pile by its size and by its points ("no tomar un pozo de
 //     pocas cartas");
 //   - it opens with just enough, keeping pairs to take the pile;
@@ -48,7 +49,11 @@ namespace canasta {
     "pile)")                                                                                                \
   X(open_lean, bool, true, 0, 1,                                                                            \
     "open with just enough: while opening, the meld that meets the minimum with the fewest cards")          \
-  X(keep_wilds, int, 2, 0, 12, "wild cards held back from melds (unless they complete a canasta or dump)")  \
+  X(keep_wilds, int, 2, 0, 12,                                                                              \
+    "wild cards held back from melds (unless they complete a canasta or dump), once the side has opened")   \
+  X(open_wilds, int, 0, -1, 12,                                                                             \
+    "... and while it opens (0: every wild card may help the side open; -1: keep_wilds, as before "         \
+    "2026-12-03)")                                                                                          \
   X(canasta_wilds, bool, true, 0, 1, "spend held-back wild cards when they complete a canasta")             \
   X(jokers_first, bool, true, 0, 1, "1: meld jokers before twos; 0: twos before jokers")                    \
   X(dump_hand, int, 1, 0, 30,                                                                               \
