@@ -51,6 +51,52 @@ TEST(CardSet, FullCountersDoNotSpill) {
   for (int k = 0; k < kKindNb; ++k) EXPECT_EQ(s.count(k), 15);
 }
 
+// A side's canasta counts (word-parallel in the engine) checked against the
+// definition over pseudo-random melds: every rank's size from 0 to 15
+// naturals, with none, some or many wild cards.
+TEST(TeamMelds, CanastaCountsAgreeWithTheDefinition) {
+  uint64_t x = 2463534242ULL;
+  const auto next = [&x] {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return x;
+  };
+  const uint64_t kinds = (uint64_t{1} << (4 * kKindNb)) - 1;
+  for (int i = 0; i < 100000; ++i) {
+    TeamMelds m;
+    m.naturals = CardSet(next() & kinds);
+    // Wild counters up to 7 (3 bits), often none.
+    m.jokers = CardSet(next() & kinds & 0x7777777777777777ULL & (i % 2 ? next() : 0));
+    m.twos = CardSet(next() & kinds & 0x7777777777777777ULL & (i % 3 ? next() : 0));
+    int all = 0, natural = 0;
+    for (int k = kFirstNatural; k <= kLastNatural; ++k) {
+      const int size = m.naturals.count(k) + m.jokers.count(k) + m.twos.count(k);
+      all += size >= kCanastaSize;
+      natural += size >= kCanastaSize && m.jokers.count(k) + m.twos.count(k) == 0;
+    }
+    all += m.jokers.count(kTwo) + m.twos.count(kTwo) >= kCanastaSize;
+    ASSERT_EQ(m.canastas(), all) << m.naturals.raw() << ' ' << m.jokers.raw() << ' ' << m.twos.raw();
+    ASSERT_EQ(m.natural_canastas(), natural)
+        << m.naturals.raw() << ' ' << m.jokers.raw() << ' ' << m.twos.raw();
+  }
+}
+
+// The pack by kind is the ordered deck counted, in every profile.
+TEST(Deck, FullPackIsTheOrderedDeck) {
+  for (const char* name : {"classic", "two-player", "spanish", "spanish-3p", "spanish-6p3"}) {
+    Rules r;
+    std::string error;
+    ASSERT_TRUE(parse_profile(name, r, error)) << error;
+    Deck deck;
+    const int n = ordered_deck(r, deck);
+    CardSet counted;
+    for (int i = 0; i < n; ++i) counted.add(deck[static_cast<size_t>(i)]);
+    EXPECT_EQ(full_pack(r), counted) << name;
+    EXPECT_EQ(n, r.deck_cards()) << name;
+  }
+}
+
 TEST(Notation, CardsRoundTrip) {
   CardSet s;
   std::string error;

@@ -96,14 +96,22 @@ TakeOdds::TakeOdds(const View& view) : unseen_(view.unseen()) {
   pool_ = unseen_.total();
   hidden_ = view.hand_size(next) - known_.total();
   has_wild_ = known_.wilds() > 0 ? 1.0 : at_least(1, unseen_.wilds(), pool_, hidden_);
+  for (auto& row : tails_) row.fill(-1);
+}
+
+double TakeOdds::tail(int need, int good) const {
+  if (need <= 0) return 1;
+  double& t = tails_[static_cast<size_t>(need - 1)][static_cast<size_t>(good)];
+  if (t < 0) t = at_least(need, good, pool_, hidden_);
+  return t;
 }
 
 double TakeOdds::operator()(int kind) const {
   if (!frozen_ && theirs_.has(kind)) return 1;
   const int kn = known_.count(kind);
-  const double two = at_least(2 - kn, unseen_.count(kind), pool_, hidden_);
+  const double two = tail(2 - kn, unseen_.count(kind));
   if (frozen_) return two;
-  const double one = at_least(1 - kn, unseen_.count(kind), pool_, hidden_);
+  const double one = tail(1 - kn, unseen_.count(kind));
   return two + (one - two) * has_wild_;
 }
 

@@ -8,16 +8,21 @@
 
 namespace canasta {
 
+CardSet full_pack(const Rules& rules) {
+  CardSet pack;
+  pack.add(kJoker, rules.jokers);
+  pack.add(kTwo, 4 * rules.decks);
+  pack.add(kRed3, 2 * rules.decks);
+  pack.add(kBlack3, 2 * rules.decks);
+  for (int k = kFirstNatural; k <= kLastNatural; ++k) pack.add(k, 4 * rules.decks);
+  return pack;
+}
+
 int ordered_deck(const Rules& rules, Deck& deck) {
+  const CardSet pack = full_pack(rules);
   int n = 0;
-  auto put = [&](int kind, int copies) {
-    for (int i = 0; i < copies; ++i) deck[n++] = static_cast<uint8_t>(kind);
-  };
-  put(kJoker, rules.jokers);
-  put(kTwo, 4 * rules.decks);
-  put(kRed3, 2 * rules.decks);
-  put(kBlack3, 2 * rules.decks);
-  for (int k = kFirstNatural; k <= kLastNatural; ++k) put(k, 4 * rules.decks);
+  for (int k = 0; k < kKindNb; ++k)
+    for (int i = 0; i < pack.count(k); ++i) deck[n++] = static_cast<uint8_t>(k);
   return n;
 }
 

@@ -4,6 +4,7 @@
 #include "canasta/engine.h"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <utility>
 
@@ -13,17 +14,50 @@ namespace canasta {
 
 using detail::TurnCtx;
 
-int TeamMelds::canastas() const {
-  int n = 0;
-  for (int k = kFirstNatural; k <= kLastNatural; ++k) n += is_canasta(k) ? 1 : 0;
-  return n + (wild_canasta() ? 1 : 0);
+namespace {
+
+// The meld sizes and wild counts of a side, one byte per rank: the nibbles
+// of the even kinds in one word, of the odd kinds in the other (a meld holds
+// at most 45 cards, so no byte overflows).
+constexpr uint64_t kLowNibbles = 0x0F0F0F0F0F0F0F0FULL;
+constexpr uint64_t kByteTops = 0x8080808080808080ULL;
+
+constexpr uint64_t even_bytes(CardSet c) { return c.raw() & kLowNibbles; }
+constexpr uint64_t odd_bytes(CardSet c) { return (c.raw() >> 4) & kLowNibbles; }
+
+// The top bit of each byte of `bytes` that holds at least `n` (n from 1 to
+// 128, every byte below 128).
+constexpr uint64_t at_least_bytes(uint64_t bytes, int n) {
+  return (bytes + (0x80 - static_cast<uint64_t>(n)) * 0x0101010101010101ULL) & kByteTops;
 }
 
-int TeamMelds::natural_canastas() const {
+// The top bit of byte k/2 for the natural kinds k of one parity.
+constexpr uint64_t natural_tops(int parity) {
+  uint64_t m = 0;
+  for (int k = kFirstNatural; k <= kLastNatural; ++k)
+    if (k % 2 == parity) m |= uint64_t{0x80} << (8 * (k / 2));
+  return m;
+}
+
+// The natural ranks whose meld is a canasta; with `clean`, only those
+// without wild cards.
+int count_canastas(const TeamMelds& m, bool clean) {
   int n = 0;
-  for (int k = kFirstNatural; k <= kLastNatural; ++k) n += (is_canasta(k) && wilds(k) == 0) ? 1 : 0;
+  for (int parity = 0; parity < 2; ++parity) {
+    const auto bytes = [parity](CardSet c) { return parity == 0 ? even_bytes(c) : odd_bytes(c); };
+    const uint64_t wild = bytes(m.jokers) + bytes(m.twos);
+    uint64_t tops = at_least_bytes(bytes(m.naturals) + wild, kCanastaSize) & natural_tops(parity);
+    if (clean) tops &= ~at_least_bytes(wild, 1);
+    n += std::popcount(tops);
+  }
   return n;
 }
+
+}  // namespace
+
+int TeamMelds::canastas() const { return count_canastas(*this, false) + (wild_canasta() ? 1 : 0); }
+
+int TeamMelds::natural_canastas() const { return count_canastas(*this, true); }
 
 CardSet State::pile_set() const {
   CardSet s;

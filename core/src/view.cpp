@@ -7,11 +7,7 @@ namespace canasta {
 
 CardSet View::unseen() const {
   const Rules& r = rules();
-  Deck full;
-  const int n = ordered_deck(r, full);
-  CardSet u;
-  for (int i = 0; i < n; ++i) u.add(full[i]);
-  u = u - hand();
+  CardSet u = full_pack(r) - hand();
   for (int t = 0; t < r.teams; ++t) {
     const TeamMelds& m = melds(t);
     u = u - m.naturals;

@@ -32,6 +32,8 @@
 // came later (results/players.md). The first rule-based player is kept as `basic` (basic.h).
 #pragma once
 
+#include <array>
+
 #include "canasta/agent_base.h"
 
 namespace canasta {
@@ -122,11 +124,16 @@ class TakeOdds {
   const CardSet& unseen() const { return unseen_; }
 
  private:
+  // The chance that the next player's hidden cards hold at least `need`
+  // (1 or 2) of `good` unseen cards, worked out once per (need, good).
+  double tail(int need, int good) const;
+
   CardSet unseen_, known_;
   TeamMelds theirs_;
   bool frozen_ = false;
   int pool_ = 0, hidden_ = 0;
   double has_wild_ = 0;
+  mutable std::array<std::array<double, 16>, 2> tails_;  // < 0: not worked out yet
 };
 
 class HeuristicAgent final : public Agent {

@@ -13,6 +13,8 @@ namespace canasta {
 
 using Deck = std::array<uint8_t, kMaxCards>;
 
+// Every card of a profile's pack, counted by kind.
+CardSet full_pack(const Rules& rules);
 // The unshuffled deck of a profile, in kind order; returns the number of cards.
 int ordered_deck(const Rules& rules, Deck& deck);
 // A shuffled deck (Fisher-Yates over the ordered deck); returns the number of cards.
