@@ -146,5 +146,15 @@ TEST(Cli, IntegersStayWithin64Bits) {
   EXPECT_FALSE(read("-1", u));
 }
 
+// Rates print whole from 100 up and with three significant figures below,
+// so that a slow search's deals or games a second do not print as 0.
+TEST(Cli, RatesKeepTheirFigures) {
+  EXPECT_EQ(cli::rate_text(28995.4), "28995");
+  EXPECT_EQ(cli::rate_text(100.0), "100");
+  EXPECT_EQ(cli::rate_text(12.34), "12.3");
+  EXPECT_EQ(cli::rate_text(0.2736), "0.274");
+  EXPECT_EQ(cli::rate_text(0.0497), "0.0497");
+}
+
 }  // namespace
 }  // namespace canasta::test

@@ -285,6 +285,10 @@ void OutDir::commit(const std::vector<std::pair<std::string, std::string>>& file
   fmt::print(" {}/run.json\n", dir_);
 }
 
+std::string rate_text(double per_second) {
+  return per_second >= 100 ? fmt::format("{:.0f}", per_second) : fmt::format("{:.3g}", per_second);
+}
+
 Progress::Progress(int64_t total, const char* unit) : total_(total), unit_(unit), tty_(::isatty(2) != 0) {}
 
 void Progress::operator()(int64_t done) {
@@ -293,8 +297,9 @@ void Progress::operator()(int64_t done) {
   int64_t prev = last_.load();
   if (done - prev < step || !last_.compare_exchange_strong(prev, done)) return;
   const double rate = static_cast<double>(done) / std::max(seconds(), 1e-9);
-  fmt::print(stderr, "\r{}/{} {}, {:.0f} {}/s, {:.0f} s left   ", static_cast<long long>(done),
-             static_cast<long long>(total_), unit_, rate, unit_, static_cast<double>(total_ - done) / rate);
+  fmt::print(stderr, "\r{}/{} {}, {} {}/s, {:.0f} s left   ", static_cast<long long>(done),
+             static_cast<long long>(total_), unit_, rate_text(rate), unit_,
+             static_cast<double>(total_ - done) / rate);
 }
 
 void Progress::clear() {

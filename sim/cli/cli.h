@@ -53,6 +53,10 @@ CLI::Option* add_threads_option(CLI::App& sub, int& threads);
 // An agent spec as --side0 or --seat takes it; throws CLI::ValidationError.
 AgentSpec agent_or_throw(const std::string& option, const std::string& text);
 
+// A rate for the printouts: whole numbers from 100 up, three significant
+// figures below (a search at 0.27 deals/s does not print as 0).
+std::string rate_text(double per_second);
+
 // Files: written under a temporary name and renamed when complete.
 void write_atomically(const std::string& path, const std::string& text);
 std::string read_file(const std::string& path);

@@ -157,7 +157,8 @@ int run_sim(const ExperimentConfig& c, const std::string& out_dir, const std::st
   std::string status;
   if (games) {
     const GameSummary s = summarize_games(tallied, c);
-    fmt::print("  speed        {:.1f} games/s, {:.2f} s\n", static_cast<double>(rows) / seconds, seconds);
+    fmt::print("  speed        {} games/s, {:.2f} s\n", rate_text(static_cast<double>(rows) / seconds),
+               seconds);
     print_game_summary(c, s);
     files = {{"summary.json", game_summary_to_json(c, s)}};
     status = s.status;
@@ -165,10 +166,10 @@ int run_sim(const ExperimentConfig& c, const std::string& out_dir, const std::st
     const Summary s = summarize(tallied, c);
     const int threads = resolve_threads(c.threads) * cluster().size;
     const double rate = static_cast<double>(rows) / seconds;
-    fmt::print("  speed        {:.0f} deals/s on {} thread{}{} ({:.0f} per thread), {:.2f} s\n", rate,
+    fmt::print("  speed        {} deals/s on {} thread{}{} ({} per thread), {:.2f} s\n", rate_text(rate),
                threads, threads == 1 ? "" : "s",
-               cluster().size > 1 ? fmt::format(", {} processes", cluster().size) : "", rate / threads,
-               seconds);
+               cluster().size > 1 ? fmt::format(", {} processes", cluster().size) : "",
+               rate_text(rate / threads), seconds);
     print_summary(c, s);
     if (s.sprt) {
       const SprtConfig& t = *c.sprt;
