@@ -53,7 +53,7 @@ searched() {
 for case in "draw:+00" "discard:0+0" "out:00+" "both:+0+" "all:+++"; do
   at=${case%%:*}
   want=${case#*:}
-  for model in "" --model-self; do
+  for model in "" --model-self "--clairvoyant hands" "--clairvoyant all"; do
     read -r d x o <<<"$(searched --at "$at" $model)"
     [ -n "${o:-}" ] || fail "flat_mc --at $at $model: no count of decisions searched"
     got=""
@@ -64,7 +64,7 @@ done
 
 # Bad input: a one-line error and a non-zero exit.
 for cmd in "$oracle --deals 0" "$oracle --agent nosuch" "$flat --agent random" "$flat --at nowhere" \
-  "$flat --rollouts 0" "$oracle --seed -1" "$flat --seed -1" "$lost --deals 0" "$lost --vs nosuch"; do
+  "$flat --rollouts 0" "$flat --clairvoyant stock" "$oracle --seed -1" "$flat --seed -1" "$lost --deals 0" "$lost --vs nosuch"; do
   err=$($cmd 2>&1 >/dev/null) && fail "accepted: $cmd"
   [ -n "$err" ] || fail "no error message: $cmd"
   [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] || fail "more than one line of error: $cmd: $err"
@@ -75,6 +75,8 @@ for p in "$oracle" "$flat" "$lost"; do
   echo "$help" | grep -q -- "--deals" || fail "$p --help does not list --deals"
   echo "$help" | grep -Eq "deals won|% won" && fail "$p --help ran the probe"
 done
-echo "$("$flat" --help)" | grep -q -- "--model-self" || fail "flat_mc --help does not list --model-self"
+for flag in --model-self --clairvoyant; do
+  echo "$("$flat" --help)" | grep -q -- "$flag" || fail "flat_mc --help does not list $flag"
+done
 
 echo "probes: ok"

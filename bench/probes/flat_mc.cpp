@@ -13,7 +13,11 @@
 // draws for every option; the playouts play the heuristic for its side and
 // the other side's own agent for the other (with --model-self, the
 // heuristic too: a player that does not know its opponent). The gain bounds what a rule for
-// these decisions could add.
+// these decisions could add. With --clairvoyant the playouts start from the
+// true hands instead, with the stock shuffled anew (hands) or as it lies
+// (all): no player sees that much. The first bounds what knowing the hidden
+// hands could add (the best that reading them from the public history
+// could do); the second adds the stock's order, which nothing reveals.
 //
 //   probe_flat_mc --agent 'heuristic:out_lead=0' --at both --deals 6000
 #include <CLI/CLI.hpp>
@@ -40,6 +44,9 @@ struct Setup {
   int rollouts = 64;
   bool draw = false, out = false, discard = false;
   bool model_self = false;  // the playouts play the other side with the heuristic, not its own agent
+  // What the playouts know: 0 draws consistent with the seat's view; 1 every
+  // hand, the stock shuffled; 2 the true state, the stock's order too.
+  int see = 0;
 };
 
 // The agents of a probe: the heuristic for side `side` and the other
@@ -55,13 +62,19 @@ struct Players {
 
 // Deals won by `side` over the playouts from the view `v` after `a` (none:
 // nullptr), with `first` playing the rest of the seat's turn: 1, 0.5 or 0 a
-// playout, summed.
-double value(const View& v, const Action* a, Players& p, const HeuristicParams& first, uint64_t base) {
+// playout, summed. The playouts start from draws consistent with the view,
+// or from `truth` when given (a clairvoyant player: with the stock shuffled
+// anew, or as it lies when the setup sees all).
+double value(const View& v, const State* truth, const Action* a, Players& p, const HeuristicParams& first,
+             uint64_t base) {
   HeuristicAgent f(first);
   double won = 0;
   for (int k = 0; k < p.setup.rollouts; ++k) {
     Rng q(base + static_cast<uint64_t>(k));
-    State d = v.determinize(q);
+    State d = truth ? *truth : v.determinize(q);
+    if (truth && p.setup.see == 1)
+      for (int i = d.deck_size - 1; i > d.stock_pos; --i)
+        std::swap(d.deck[i], d.deck[d.stock_pos + q.below(static_cast<uint32_t>(i - d.stock_pos + 1))]);
     if (a) apply(d, *a);
     const int turn = d.turns;
     play_deal(
@@ -98,8 +111,13 @@ struct Searched {
 // turn's player (going out, staying in or the heuristic) has chosen to discard.
 class Looker final : public Agent {
  public:
-  Looker(Players& p, Rng& search, Searched& searched)
-      : p_(p), search_(search), searched_(searched), go_(going(p.setup.mine)), stay_(staying(p.setup.mine)) {
+  Looker(Players& p, Rng& search, Searched& searched, const State* truth)
+      : p_(p),
+        search_(search),
+        searched_(searched),
+        truth_(truth),
+        go_(going(p.setup.mine)),
+        stay_(staying(p.setup.mine)) {
     looked_turn_.fill(-1);
   }
 
@@ -122,7 +140,8 @@ class Looker final : public Agent {
       if (!has_take || !has_draw) return a;
       ++searched_.draw;
       const uint64_t base = search_.next();
-      const double vt = value(v, &take, p_, setup.mine, base), vd = value(v, &draw, p_, setup.mine, base);
+      const double vt = value(v, truth_, &take, p_, setup.mine, base),
+                   vd = value(v, truth_, &draw, p_, setup.mine, base);
       return vt == vd ? a : vt > vd ? take : draw;
     }
     if (v.phase() != Phase::kMeld) return p_.mine.act(v, rng);
@@ -133,9 +152,9 @@ class Looker final : public Agent {
         looked_turn_[seat] = v.turns();
         ++searched_.out;
         const uint64_t base = search_.next();
-        const double vn = value(v, nullptr, p_, setup.mine, base);
-        const double vg = value(v, nullptr, p_, going(setup.mine), base);
-        const double vs = value(v, nullptr, p_, staying(setup.mine), base);
+        const double vn = value(v, truth_, nullptr, p_, setup.mine, base);
+        const double vg = value(v, truth_, nullptr, p_, going(setup.mine), base);
+        const double vs = value(v, truth_, nullptr, p_, staying(setup.mine), base);
         turn_[seat] = (vg > vn && vg >= vs) ? &go_ : (vs > vn) ? &stay_ : static_cast<Agent*>(&p_.mine);
       }
       turn = turn_[seat];
@@ -149,10 +168,10 @@ class Looker final : public Agent {
     ++searched_.discard;
     const uint64_t base = search_.next();
     Action best = a;
-    double vb = value(v, &a, p_, setup.mine, base);
+    double vb = value(v, truth_, &a, p_, setup.mine, base);
     for (Action x : legal_) {
       if (x.type() != ActionType::kDiscard || x == a) continue;
-      const double vx = value(v, &x, p_, setup.mine, base);
+      const double vx = value(v, truth_, &x, p_, setup.mine, base);
       if (vx > vb) best = x, vb = vx;
     }
     return best;
@@ -162,6 +181,7 @@ class Looker final : public Agent {
   Players& p_;
   Rng& search_;
   Searched& searched_;
+  const State* truth_;  // the true state, for a clairvoyant player; else nullptr
   HeuristicAgent go_, stay_;
   std::array<int, kMaxSeats> looked_turn_{};
   std::array<Agent*, kMaxSeats> turn_{};
@@ -176,7 +196,7 @@ double run(const Setup& setup, int deals, uint64_t seed, bool look, Searched& se
   for (int k = 0; k < deals; ++k) {
     auto [s, play, side] = probe::deal(rules, seed, k);
     p.side = side;
-    Looker looker(p, search, searched);
+    Looker looker(p, search, searched, setup.see > 0 ? &s : nullptr);
     Agent& mine = look ? static_cast<Agent&>(looker) : p.mine;
     play_deal(
         s, [&](int seat) -> Agent& { return rules.team_of(seat) == side ? mine : *p.other; }, play);
@@ -204,6 +224,11 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   app.add_flag("--model-self", setup.model_self,
                "the playouts play the other side with the heuristic (default: with its own agent)");
+  std::string see;
+  app.add_option("--clairvoyant", see,
+                 "the playouts start from the true hands (hands: the stock shuffled anew; all: the stock's "
+                 "order too), not from draws consistent with the seat's view: bounds no player can reach")
+      ->check(CLI::IsMember({"hands", "all"}));
   if (int code = 0; !probe::parse(app, argc, argv, "probe_flat_mc", code)) return code;
   if (!probe::read_agents(o, "probe_flat_mc")) return 2;
   const AgentSpec& agent = o.agent;
@@ -215,15 +240,18 @@ int main(int argc, char** argv) {
     return 2;
   }
   setup.mine = std::get<HeuristicParams>(agent.params);
+  setup.see = see == "hands" ? 1 : see == "all" ? 2 : 0;
   setup.draw = at == "draw" || at == "both" || at == "all";
   setup.out = at == "out" || at == "both" || at == "all";
   setup.discard = at == "discard" || at == "all";
   Searched none, searched;
   const double base = run(setup, deals, seed, false, none);
   const double looked = run(setup, deals, seed, true, searched);
-  std::printf("%s against %s, %d deals, seed %llu, flat Monte Carlo at %s, %d playouts an option\n",
+  const char* from[] = {"", ", from the true hands (the stock shuffled)",
+                        ", from the true state (the stock too)"};
+  std::printf("%s against %s, %d deals, seed %llu, flat Monte Carlo at %s, %d playouts an option%s\n",
               agent.to_string().c_str(), setup.vs.to_string().c_str(), deals,
-              static_cast<unsigned long long>(seed), at.c_str(), setup.rollouts);
+              static_cast<unsigned long long>(seed), at.c_str(), setup.rollouts, from[setup.see]);
   std::printf("  deals won as it plays    %.2f%%\n", 100 * base / deals);
   std::printf(
       "  deals won with the search %.2f%% (%ld decisions searched: %ld at the pile, %ld discards, "
