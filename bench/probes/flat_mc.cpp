@@ -72,9 +72,11 @@ double value(const View& v, const State* truth, const Action* a, Players& p, con
   for (int k = 0; k < p.setup.rollouts; ++k) {
     Rng q(base + static_cast<uint64_t>(k));
     State d = truth ? *truth : v.determinize(q);
-    if (truth && p.setup.see == 1)
-      for (int i = d.deck_size - 1; i > d.stock_pos; --i)
-        std::swap(d.deck[i], d.deck[d.stock_pos + q.below(static_cast<uint32_t>(i - d.stock_pos + 1))]);
+    if (truth && p.setup.see == 1) {  // the stock shuffled (Fisher-Yates, as View::determinize does)
+      uint8_t* stock = d.deck.data() + d.stock_pos;
+      for (int i = d.stock_size() - 1; i > 0; --i)
+        std::swap(stock[i], stock[q.below(static_cast<uint32_t>(i + 1))]);
+    }
     if (a) apply(d, *a);
     const int turn = d.turns;
     play_deal(
