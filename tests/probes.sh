@@ -1,11 +1,12 @@
 #!/bin/bash
 # The probes of bench/probes, behind figures of results/players.md: they
 # run, correct what they say they correct, and refuse bad input.
-# Usage: probes.sh PROBE_DISCARD_ORACLE PROBE_FLAT_MC PROBE_LOST_DEALS
+# Usage: probes.sh PROBE_DISCARD_ORACLE PROBE_FLAT_MC PROBE_LOST_DEALS PROBE_READ_HAND
 set -u
 oracle=$1
 flat=$2
 lost=$3
+read_hand=$4
 fail() {
   echo "probes: $*" >&2
   exit 1
@@ -62,19 +63,32 @@ for case in "draw:+00" "discard:0+0" "out:00+" "both:+0+" "all:+++"; do
   done
 done
 
+# read_hand: four models, nested, so that each fits its deals at least as well as the one before (its
+# log-loss no higher); the card count and its recalibration (a monotone map of it) rank every pair the
+# same way; the same seeds give the same figures.
+out=$("$read_hand" --deals 300 --seed 5 --test-seed 6) || fail "read_hand failed"
+rows=$(echo "$out" | grep -E '^    (the card count|\.\.\. and)')
+[ "$(echo "$rows" | wc -l)" -eq 4 ] || fail "read_hand: not four models: $out"
+echo "$rows" | awk '{ fit = $(NF-4); c = $(NF-3); if (NR > 1 && fit > last + 1e-4) bad = 1; if (c < 0 || c > 1) bad = 1
+    if (NR == 1) first = c; if (NR == 2 && c != first) bad = 1; last = fit } END { exit bad }' ||
+  fail "read_hand: a larger model fits worse, a concordance out of [0, 1], or a recalibration that reorders: $rows"
+[ "$("$read_hand" --deals 300 --seed 5 --test-seed 6)" = "$out" ] || fail "read_hand: two runs of the same seeds differ"
+
 # Bad input: a one-line error and a non-zero exit.
 for cmd in "$oracle --deals 0" "$oracle --agent nosuch" "$flat --agent random" "$flat --at nowhere" \
-  "$flat --rollouts 0" "$flat --clairvoyant stock" "$oracle --seed -1" "$flat --seed -1" "$lost --deals 0" "$lost --vs nosuch"; do
+  "$flat --rollouts 0" "$flat --clairvoyant stock" "$oracle --seed -1" "$flat --seed -1" "$lost --deals 0" "$lost --vs nosuch" \
+  "$read_hand --seed 3 --test-seed 3" "$read_hand --deals 0" "$read_hand --agent nosuch"; do
   err=$($cmd 2>&1 >/dev/null) && fail "accepted: $cmd"
   [ -n "$err" ] || fail "no error message: $cmd"
   [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] || fail "more than one line of error: $cmd: $err"
 done
 # --help: the options, and nothing run.
-for p in "$oracle" "$flat" "$lost"; do
+for p in "$oracle" "$flat" "$lost" "$read_hand"; do
   help=$("$p" --help) || fail "$p --help failed"
   echo "$help" | grep -q -- "--deals" || fail "$p --help does not list --deals"
-  echo "$help" | grep -Eq "deals won|% won" && fail "$p --help ran the probe"
+  echo "$help" | grep -Eq "deals won|% won|candidate discards" && fail "$p --help ran the probe"
 done
+echo "$("$read_hand" --help)" | grep -q -- "--test-seed" || fail "read_hand --help does not list --test-seed"
 for flag in --model-self --clairvoyant; do
   echo "$("$flat" --help)" | grep -q -- "$flag" || fail "flat_mc --help does not list $flag"
 done

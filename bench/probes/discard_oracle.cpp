@@ -55,16 +55,6 @@ struct Tally {
   std::array<long, 2> deals{};
 };
 
-// The next player can take the pile after `discard`.
-bool takeable(const State& s, Action discard, ActionList& scratch) {
-  State t = s;
-  apply(t, discard);
-  if (t.over()) return false;
-  legal_actions(t, scratch);
-  return std::any_of(scratch.begin(), scratch.end(),
-                     [](Action a) { return a.type() == ActionType::kTakePile; });
-}
-
 // The agent's decisions, with its discards corrected by the oracle when
 // `on` (it reads the full state `s` of the deal being played).
 class Oracle final : public Agent {
@@ -86,10 +76,10 @@ class Oracle final : public Agent {
       const int bin = std::min(9, static_cast<int>(p * 10));
       t_.bin_n[bin] += 1;
       t_.bin_estimate[bin] += p;
-      t_.bin_true[bin] += takeable(s_, Action::make(ActionType::kDiscard, k), scratch_);
+      t_.bin_true[bin] += probe::takeable(s_, Action::make(ActionType::kDiscard, k), scratch_);
     }
     last_unsafe = -1;
-    if ((on_ && s_.pile_size < min_pile_) || !takeable(s_, act, scratch_)) return act;
+    if ((on_ && s_.pile_size < min_pile_) || !probe::takeable(s_, act, scratch_)) return act;
     // The safe discard shedding the most points (a black three first), and
     // whether a wild card, which freezes the pile, was held.
     v.legal_actions(legal_);
@@ -100,7 +90,7 @@ class Oracle final : public Agent {
       if (x.type() != ActionType::kDiscard) continue;
       if (is_wild(x.kind())) {
         wild = true;
-      } else if (!takeable(s_, x, scratch_)) {
+      } else if (!probe::takeable(s_, x, scratch_)) {
         const int value = x.kind() == kBlack3 ? 1000 : card_value(x.kind());
         if (value > best_value) best_value = value, best = x;
       }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -78,6 +79,17 @@ inline double won(const State& s, int side) {
   const auto score = deal_score(s);
   const int margin = score[side].total() - score[1 - side].total();
   return margin > 0 ? 1 : margin == 0 ? 0.5 : 0;
+}
+
+// The next player can take the pile after `discard` (tried on a copy of the
+// full state `s`; `scratch` holds the legal actions).
+inline bool takeable(const State& s, Action discard, ActionList& scratch) {
+  State t = s;
+  apply(t, discard);
+  if (t.over()) return false;
+  legal_actions(t, scratch);
+  return std::any_of(scratch.begin(), scratch.end(),
+                     [](Action a) { return a.type() == ActionType::kTakePile; });
 }
 
 }  // namespace canasta::probe
