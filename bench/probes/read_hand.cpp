@@ -192,8 +192,7 @@ std::vector<Row> collect(const AgentSpec& agent, const AgentSpec& vs, int deals,
 // growing sets of inputs.
 enum Model { kCount, kRecalibrated, kView, kHistory, kModelNb };
 constexpr const char* kModelNames[kModelNb] = {"the card count (TakeOdds)", "the card count, recalibrated",
-                                               "... and what the view shows",
-                                               "... and the history of the deal"};
+                                               "... and what the view shows", "... and a record of the deal"};
 
 double logit(double p) {
   p = std::clamp(p, 1e-4, 1 - 1e-4);
@@ -305,7 +304,7 @@ int main(int argc, char** argv) {
   std::printf("  candidate discards: %zu to fit, %zu to score, %.1f%% of them takeable\n", train.size(),
               test.size(), 100 * takeable_share / static_cast<double>(test.size()));
   std::printf("    %-34s %9s %9s %12s\n", "model", "inputs", "log-loss", "concordance");
-  std::printf("    %-34s %9s %9s %12s\n", "", "", "(fit)", "(scored)");
+  std::printf("    %-34s %9s %9s %12s\n", "", "", "(fitted)", "(scored)");
   for (int m = 0; m < kModelNb; ++m) {
     const auto model = static_cast<Model>(m);
     const Eigen::VectorXd w = model == kCount ? Eigen::VectorXd() : fit(train, model);
