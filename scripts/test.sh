@@ -84,8 +84,10 @@ for s in $stages; do
       for t in record notation spec; do
         rm -rf "build-fuzz/corpus-$t"
         cp -r "tests/fuzz/corpus/$t" "build-fuzz/corpus-$t"
+        seeds=()
+        [[ $t == record ]] && seeds=(../tests/hostile)  # records from strangers
         (cd build-fuzz && "./tests/fuzz/fuzz_$t" -max_total_time="${FUZZ_SECONDS:-10}" -max_len=4096 \
-          -print_final_stats=1 "corpus-$t" 2>&1 | grep -E "^(stat::number_of_executed_units|INFO: seed)|ERROR|SUMMARY" || true)
+          -print_final_stats=1 "corpus-$t" "${seeds[@]}" 2>&1 | grep -E "^(stat::number_of_executed_units|INFO: seed)|ERROR|SUMMARY" || true)
         # A finding leaves a crash-*, leak-* or timeout-* file and a non-zero exit.
         if ls build-fuzz/crash-* build-fuzz/leak-* build-fuzz/timeout-* >/dev/null 2>&1; then
           echo "fuzz_$t found a failing input: build-fuzz/$(cd build-fuzz && ls crash-* leak-* timeout-* 2>/dev/null | head -1)" >&2

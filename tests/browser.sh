@@ -1,19 +1,23 @@
 #!/usr/bin/env bash
 # The replay page in a real browser (headless Chromium): after stepping with
 # the keyboard, every hand shows as many cards as the engine's state holds, in
-# the full view and in one seat's view. Skipped (exit code 77) where Chromium
-# is not installed.
-#   bash browser.sh CANASTA WORK_DIR
+# the full view and in one seat's view. A page whose agents' names hold
+# markup, scripts and dialogs (as if a record had slipped past the reader:
+# HOSTILE_PAGE writes it) shows them as text, runs none of them and still
+# steps. Skipped (exit code 77) where Chromium is not installed.
+#   bash browser.sh CANASTA WORK_DIR HOSTILE_PAGE
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
+hostile_page=$(realpath "$3")
 setup "$1" "$2"
 chromium=$(command -v chromium || command -v chromium-browser || true)
 if [[ -z $chromium ]]; then
   echo "skipped: no Chromium (Debian: apt-get install chromium)"
   exit 77
 fi
+# A page that opens a dialog hangs the headless browser: the timeout ends it.
 browse() {
-  "$chromium" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking \
+  timeout 120 "$chromium" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking \
     --disable-component-update --disable-sync --user-data-dir="$work/profile" "$@" 2>/dev/null
 }
 for profile in classic two-player; do
@@ -37,6 +41,15 @@ for profile in classic two-player; do
     fi
   done
 done
+"$hostile_page" classic.jsonl hostile.html
+dom=$(browse --virtual-time-budget=5000 --dump-dom "file://$work/hostile.html#step=3&press=Right,Right") ||
+  fail "the hostile page did not load to its end (a dialog held it?)"
+grep -q 'data-current-step="5"' <<<"$dom" || fail "the hostile page did not step to 5"
+if grep -q 'data-pwned' <<<"$dom"; then fail "a script from the agents' names ran"; fi
+if grep -Eq '<(h1|a|img|iframe|svg)[^>]*(id="injected"|onerror|onload|srcdoc)' <<<"$dom"; then
+  fail "markup from the agents' names became elements"
+fi
+grep -q '(&lt;img src=x onerror=' <<<"$dom" || fail "the agents' names are not shown as text"
 browse --window-size=1400,950 --screenshot="$work/replay.png" "file://$work/classic.html#deal=1&step=40" >/dev/null
 [[ $(stat -c %s replay.png) -gt 20000 ]] || fail "the screenshot is empty"
-echo "browser: the replay page shows every hand as the engine holds it"
+echo "browser: the replay page shows every hand as the engine holds it, and hostile names as text"

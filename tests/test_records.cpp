@@ -1,4 +1,5 @@
 // Game records: written, read back, replayed; bad records are refused.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <vector>
@@ -117,6 +118,117 @@ TEST(Records, FieldsAreReadExactly) {
   control.replace(control.find("classic"), 7, "clas\u0007sic");
   EXPECT_FALSE(parse_record(control, rec, error));
   EXPECT_EQ(error.find('\a'), std::string::npos) << "errors stay on one printable line";
+}
+
+// An agent in a record is what the program writes there: every agent of the
+// registry with every parameter given (at its least and greatest value, and
+// a real number with many digits) is read back as written, and so is human.
+TEST(Records, AgentsTheProgramWritesAreRead) {
+  const std::string good = to_json_line(record_game("classic", 10)[0]);
+  DealRecord rec;
+  std::string error;
+  ASSERT_TRUE(parse_record(good, rec, error)) << error;
+  int specs = 0;
+  for (const std::string_view name : agent_names())
+    for (int end = 0; end < 3; ++end) {
+      AgentSpec spec = agent_spec(std::string(name));
+      for (const AgentParamInfo& p : agent_params(spec)) {
+        const double v = end == 0 ? p.lo : end == 1 ? p.hi : p.lo + (p.hi - p.lo) / 3;
+        std::string text;
+        if (p.style == ParamStyle::kInteger)
+          text = fmt::format("{}", static_cast<int64_t>(v));
+        else if (p.style == ParamStyle::kReal)
+          text = fmt::format("{}", v);
+        else if (p.style == ParamStyle::kFlag)
+          text = end ? "true" : "false";
+        else
+          continue;
+        ASSERT_TRUE(set_agent_param(spec, p.name, text, error)) << error;
+      }
+      rec.agents.assign(4, spec.to_string());
+      rec.agents[3] = "human";
+      DealRecord back;
+      ASSERT_TRUE(parse_record(to_json_line(rec), back, error)) << rec.agents[0] << ": " << error;
+      EXPECT_EQ(back.agents, rec.agents);
+      ++specs;
+    }
+  EXPECT_GE(specs, 12);
+}
+
+// Anything else in an agent's place is refused by the reader, by name, with
+// an error that quotes it on one printable line: markup and quotes, spaces,
+// control characters, characters outside ASCII, an empty or malformed spec,
+// and a spec beyond kMaxAgentText characters.
+TEST(Records, AgentsThatAreNotSpecsAreRefused) {
+  DealRecord rec = record_game("classic", 10)[0];
+  const std::string too_long = "random:" + std::string(kMaxAgentText, 'x') + "=1";
+  const std::string refused[] = {"<img src=x onerror=alert(1)>",
+                                 "random\" onclick=\"x",
+                                 "random&amp;",
+                                 "random heuristic",
+                                 "evil\x1b[2J",
+                                 "random\x07",
+                                 "random\n",
+                                 "random\xc2\x9b",
+                                 "ran\xe2\x80\xae"
+                                 "dom",
+                                 "r\xc3\xa9"
+                                 "seau",
+                                 "",
+                                 "Random",
+                                 "random:",
+                                 "random:x",
+                                 "random:=1",
+                                 ":x=1",
+                                 "random:take_min=",
+                                 "random,take_min=1",
+                                 "random:take_min=1,",
+                                 "1random",
+                                 "random:take_min=1;x",
+                                 too_long};
+  for (const std::string& a : refused) {
+    rec.agents.assign(4, "random");
+    rec.agents[2] = a;
+    DealRecord back;
+    std::string error;
+    EXPECT_FALSE(parse_record(to_json_line(rec), back, error)) << a;
+    EXPECT_NE(error.find("field 'agents', seat 2"), std::string::npos) << error;
+    EXPECT_EQ(printable(error, 1000), error) << "the error quotes the agent as printable text";
+  }
+  // At the limit, a well-formed spec is read.
+  rec.agents.assign(4, "random");
+  rec.agents[1] = "random:" + std::string(kMaxAgentText - 9, 'x') + "=1";
+  DealRecord back;
+  std::string error;
+  EXPECT_TRUE(parse_record(to_json_line(rec), back, error)) << error;
+}
+
+// The terminal's helper keeps printable text, accents and other letters
+// included, and shows every control character (C0, DEL, C1), every
+// character that moves or hides text and every malformed byte as '?'.
+TEST(Records, PrintableShowsControlsAsQuestionMarks) {
+  EXPECT_EQ(printable("heuristic:take_min=3"), "heuristic:take_min=3");
+  EXPECT_EQ(printable("partida de Jos\xc3\xa9 \xe2\x99\xa0"), "partida de Jos\xc3\xa9 \xe2\x99\xa0");
+  EXPECT_EQ(printable("evil\x1b[2J\x1b]0;owned\x07"), "evil?[2J?]0;owned?");
+  EXPECT_EQ(printable("a\x7f"
+                      "b\tc\nd"),
+            "a?b?c?d");
+  EXPECT_EQ(printable("a\xc2\x9b"
+                      "2J"),
+            "a?2J");  // C1 CSI
+  EXPECT_EQ(printable("a\xe2\x80\xae"
+                      "b\xe2\x80\x8b"
+                      "c\xef\xbb\xbf"),
+            "a?b?c?");  // bidi, zero width, BOM
+  EXPECT_EQ(printable("a\xc0\xaf"
+                      "b\xff"
+                      "c\xe2\x82"),
+            "a??b?c??");  // overlong, bad byte, cut short
+  EXPECT_EQ(printable("a\xed\xa0\x80"
+                      "b"),
+            "a???b");  // a surrogate
+  EXPECT_EQ(printable("\xc3\xa9\xc3\xa9\xc3\xa9", 2), "\xc3\xa9\xc3\xa9...");
+  EXPECT_EQ(printable(std::string(200, 'a')).size(), 123U);
 }
 
 TEST(Records, CheckerFollowsGames) {

@@ -281,8 +281,9 @@ void OutDir::commit(const std::vector<std::pair<std::string, std::string>>& file
   }
   tmp_.clear();
   fmt::print("  files       ");
-  for (const auto& f : sums) fmt::print(" {}/{}", dir_, std::get<0>(f));
-  fmt::print(" {}/run.json\n", dir_);
+  const std::string dir = printable(dir_, 400);
+  for (const auto& f : sums) fmt::print(" {}/{}", dir, std::get<0>(f));
+  fmt::print(" {}/run.json\n", dir);
 }
 
 std::string rate_text(double per_second) {

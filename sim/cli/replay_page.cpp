@@ -1,14 +1,16 @@
 // The HTML replay page of `canasta show --html`: the deals' states as JSON,
-// and a page that draws them. Self-contained: no network, no external
-// script, style or font. Parameters in the address (#deal=1&step=20&view=0)
-// open a given deal, step and view; `press=Right,Right,Left` presses keys
-// once the page is drawn (the browser test uses it).
+// and a page that draws them (html.h: how text from a record stays text).
+// Self-contained: no network, no external script, style or font.
+// Parameters in the address (#deal=1&step=20&view=0) open a given deal,
+// step and view; `press=Right,Right,Left` presses keys once the page is
+// drawn (the browser test uses it).
 #include <fmt/format.h>
 
 #include "canasta/engine.h"
 #include "canasta/json.h"
 #include "canasta/notation.h"
 #include "canasta/profile.h"
+#include "html.h"
 #include "table.h"
 
 namespace canasta::cli {
@@ -75,9 +77,15 @@ void deal_json(JsonWriter& w, const ShownDeal& d) {
   w.end_object();
 }
 
-// The page around the data. Kept in one raw string: the page is one file.
+// The page around the data, in three pieces: the head (the content
+// security policy goes between kHead and kHeadRest), the body up to the
+// data block, and the one script. Kept in raw strings: the page is one file.
 constexpr const char* kHead = R"(<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>canasta replay</title>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src )";
+
+constexpr const char* kHeadRest = R"(">
+<title>canasta replay</title>
 <style>
 body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;background:#1d5c3a;color:#f4f1e8}
 header{display:flex;gap:12px;align-items:center;padding:8px 14px;background:#123d26;flex-wrap:wrap}
@@ -111,91 +119,94 @@ pre{white-space:pre-wrap;font-size:13px}
 <label>hands <select id="view"></select></label><span id="info"></span></header>
 <main><section><div id="table"></div><svg id="chart" width="100%" height="170"></svg><pre id="score"></pre></section>
 <aside><b>actions</b><ol id="log" start="1"></ol></aside></main>
-<script>
-const DEALS = )";
+<script type="application/json" id="deals">)";
 
-constexpr const char* kTail = R"(;
+// Every string of the data reaches the page as text (append, textContent,
+// attribute values): none is ever parsed as markup.
+constexpr const char* kScript = R"(
+const DEALS = JSON.parse(document.getElementById('deals').textContent);
 const $ = id => document.getElementById(id);
 let deal = 0, step = 0, view = 'all';
+function el(tag, cls, ...kids) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  e.append(...kids);
+  return e;
+}
+function svg(tag, attrs, text) {
+  const e = document.createElementNS('http://www.w3.org/2000/svg', tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+function option(value, text) { const o = el('option', '', text); o.value = String(value); return o; }
 function kindClass(t) { return t === 'JK' || t === '2' ? 'wild' : t === '3r' ? 'red3' : t === '3b' ? 'black3' : ''; }
-function card(t) { const e = document.createElement('span'); e.className = 'card ' + kindClass(t); e.textContent = t; return e; }
-function back() { const e = document.createElement('span'); e.className = 'card back'; e.textContent = '?'; return e; }
+function card(t) { return el('span', 'card ' + kindClass(t), t); }
+function back() { return el('span', 'card back', '?'); }
 function split(s) { return s ? s.split(' ') : []; }
 function seatBox(d, st, seat) {
-  const box = document.createElement('div');
-  box.className = 'seat' + (st.actor === seat ? ' actor' : '');
+  const box = el('div', 'seat' + (st.actor === seat ? ' actor' : ''));
   const cards = split(st.hands[seat]);
   const shown = view === 'all' || Number(view) === seat;
   const agent = d.agents.length ? ' (' + d.agents[seat] + ')' : '';
-  box.innerHTML = '<h3>seat ' + seat + ' &middot; side ' + (seat % d.teams) + agent + ' &middot; ' + cards.length +
-    ' cards' + (st.red3[seat] ? ' &middot; red threes ' + st.red3[seat] : '') + '</h3>';
-  const hand = document.createElement('div');
-  hand.className = 'hand';
+  box.append(el('h3', '', 'seat ' + seat + ' \u00b7 side ' + (seat % d.teams) + agent + ' \u00b7 ' + cards.length +
+    ' cards' + (st.red3[seat] ? ' \u00b7 red threes ' + st.red3[seat] : '')));
+  const hand = el('div', 'hand');
   hand.dataset.seat = seat;
-  for (const t of cards) hand.appendChild(shown ? card(t) : back());
+  for (const t of cards) hand.append(shown ? card(t) : back());
   hand.dataset.count = hand.querySelectorAll('.card').length;
-  box.appendChild(hand);
-  if (st.known[seat] && !(shown && view === 'all')) {
-    const k = document.createElement('div'); k.className = 'known'; k.textContent = 'took with the pile: ' + st.known[seat];
-    box.appendChild(k);
-  }
+  box.append(hand);
+  if (st.known[seat] && !(shown && view === 'all')) box.append(el('div', 'known', 'took with the pile: ' + st.known[seat]));
   return box;
 }
 function sideBox(d, st, side) {
-  const box = document.createElement('div');
-  box.className = 'side';
+  const box = el('div', 'side', el('h3', '', 'side ' + side + ' melds \u00b7 table ' + st.table[side]));
   box.dataset.side = side;
-  box.innerHTML = '<h3>side ' + side + ' melds &middot; table ' + st.table[side] + '</h3>';
   for (const m of (st.melds[side] ? st.melds[side].split('|') : [])) {
     const [rank, rest] = m.split(':');
     const canasta = rest.endsWith('*n') || rest.endsWith('*m') || rest.endsWith('*w');
-    const e = document.createElement('span');
-    e.className = 'meld' + (canasta ? ' canasta' : '');
-    e.innerHTML = '<span class="rank">' + rank + (canasta ? (rest.endsWith('*n') ? ' natural' : rest.endsWith('*w') ? ' wild' : ' mixed') : '') + '</span>';
-    for (const t of split(canasta ? rest.slice(0, -2) : rest)) e.appendChild(card(t));
-    box.appendChild(e);
+    const kind = canasta ? (rest.endsWith('*n') ? ' natural' : rest.endsWith('*w') ? ' wild' : ' mixed') : '';
+    const e = el('span', 'meld' + (canasta ? ' canasta' : ''), el('span', 'rank', rank + kind));
+    for (const t of split(canasta ? rest.slice(0, -2) : rest)) e.append(card(t));
+    box.append(e);
   }
   return box;
 }
 function chart(d) {
-  const svg = $('chart'), w = svg.clientWidth || 800, h = 170, pad = 26, n = d.steps.length;
+  const box = $('chart'), w = box.clientWidth || 800, h = 170, pad = 26, n = d.steps.length;
   let lo = 0, hi = 100;
   for (const st of d.steps) for (const v of st.table) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
   const x = i => pad + (w - 2 * pad) * i / Math.max(n - 1, 1), y = v => h - pad - (h - 2 * pad) * (v - lo) / (hi - lo);
   const colors = ['#f2c94c', '#9ad0ff', '#ff9aa2'];
-  let s = '<text x="6" y="14" fill="#f4f1e8" font-size="12">table scores by step (melds, canastas, red threes)</text>';
-  s += '<line x1="' + pad + '" x2="' + (w - pad) + '" y1="' + y(0) + '" y2="' + y(0) + '" stroke="#ffffff55"/>';
+  const parts = [svg('text', {x: 6, y: 14, fill: '#f4f1e8', 'font-size': 12}, 'table scores by step (melds, canastas, red threes)'),
+    svg('line', {x1: pad, x2: w - pad, y1: y(0), y2: y(0), stroke: '#ffffff55'})];
   for (let t = 0; t < d.teams; ++t) {
     const pts = d.steps.map((st, i) => x(i) + ',' + y(st.table[t])).join(' ');
-    s += '<polyline fill="none" stroke-width="2" stroke="' + colors[t] + '" points="' + pts + '"/>';
-    s += '<text x="' + (w - pad - 60) + '" y="' + (16 + 14 * t) + '" fill="' + colors[t] + '" font-size="12">side ' + t + '</text>';
+    parts.push(svg('polyline', {fill: 'none', 'stroke-width': 2, stroke: colors[t], points: pts}));
+    parts.push(svg('text', {x: w - pad - 60, y: 16 + 14 * t, fill: colors[t], 'font-size': 12}, 'side ' + t));
   }
-  s += '<line id="cursor" x1="' + x(step) + '" x2="' + x(step) + '" y1="' + pad / 2 + '" y2="' + (h - pad / 2) + '" stroke="#fff"/>';
-  svg.innerHTML = s;
+  parts.push(svg('line', {id: 'cursor', x1: x(step), x2: x(step), y1: pad / 2, y2: h - pad / 2, stroke: '#fff'}));
+  box.replaceChildren(...parts);
 }
 function render() {
   const d = DEALS[deal], st = d.steps[step];
   const table = $('table');
-  table.innerHTML = '';
+  table.replaceChildren();
   const places = d.players === 4 ? [[3, 2], [2, 1], [1, 2], [2, 3]] : d.players === 2 ? [[3, 2], [1, 2]] :
     [[3, 2], [2, 1], [1, 1], [1, 2], [1, 3], [2, 3]];
   for (let seat = 0; seat < d.players; ++seat) {
     const b = seatBox(d, st, seat);
     b.style.gridRow = places[seat][0]; b.style.gridColumn = places[seat][1];
-    table.appendChild(b);
+    table.append(b);
   }
-  const c = document.createElement('div');
-  c.className = 'center';
-  c.innerHTML = '<h3>pile</h3>';
-  if (st.top) c.appendChild(card(st.top));
-  c.insertAdjacentHTML('beforeend', '<div>' + st.pile + ' cards' + (st.frozen ? ', frozen' : '') + '</div><div>stock ' +
-    st.stock + '</div>');
-  table.appendChild(c);
-  const sides = document.createElement('div');
-  sides.className = 'sides';
+  const c = el('div', 'center', el('h3', '', 'pile'));
+  if (st.top) c.append(card(st.top));
+  c.append(el('div', '', st.pile + ' cards' + (st.frozen ? ', frozen' : '')), el('div', '', 'stock ' + st.stock));
+  table.append(c);
+  const sides = el('div', 'sides');
   sides.style.gridRow = 4;
-  for (let t = 0; t < d.teams; ++t) sides.appendChild(sideBox(d, st, t));
-  table.appendChild(sides);
+  for (let t = 0; t < d.teams; ++t) sides.append(sideBox(d, st, t));
+  table.append(sides);
   $('where').textContent = 'step ' + step + ' / ' + (d.steps.length - 1);
   $('info').textContent = d.profile + (step ? ' \u00b7 last: seat ' + st.seat + ' ' + st.action : ' \u00b7 as dealt');
   for (const li of $('log').children) li.className = Number(li.dataset.step) === step ? 'current' : '';
@@ -208,21 +219,20 @@ function render() {
 function load(i) {
   deal = i;
   const d = DEALS[deal];
-  $('deal').value = deal;
+  $('deal').value = String(deal);
   step = Math.min(step, d.steps.length - 1);
   const log = $('log');
-  log.innerHTML = '';
+  log.replaceChildren();
   d.steps.forEach((st, j) => {
     if (!j) return;
-    const li = document.createElement('li');
+    const li = el('li', '', 'seat ' + st.seat + ': ' + st.action);
     li.dataset.step = j;
-    li.textContent = 'seat ' + st.seat + ': ' + st.action;
     li.onclick = () => go(j);
-    log.appendChild(li);
+    log.append(li);
   });
   const v = $('view');
-  v.innerHTML = '<option value="all">all</option>';
-  for (let s = 0; s < d.players; ++s) v.insertAdjacentHTML('beforeend', '<option value="' + s + '">seat ' + s + '</option>');
+  v.replaceChildren(option('all', 'all'));
+  for (let s = 0; s < d.players; ++s) v.append(option(s, 'seat ' + s));
   v.value = view;
   render();
 }
@@ -233,7 +243,7 @@ function key(k) {
   else if (k === 'Home') go(0);
   else if (k === 'End') go(DEALS[deal].steps.length - 1);
 }
-DEALS.forEach((d, i) => $('deal').insertAdjacentHTML('beforeend', '<option value="' + i + '">' + d.title + '</option>'));
+DEALS.forEach((d, i) => $('deal').append(option(i, d.title)));
 $('deal').onchange = e => { step = 0; load(Number(e.target.value)); };
 $('view').onchange = e => { view = e.target.value; render(); };
 $('first').onclick = () => go(0); $('last').onclick = () => key('End');
@@ -245,7 +255,6 @@ step = Number(args.get('step') || 0);
 load(Math.min(Number(args.get('deal') || 0), DEALS.length - 1));
 for (const k of (args.get('press') || '').split(',').filter(x => x))
   document.dispatchEvent(new KeyboardEvent('keydown', {key: k === 'Right' ? 'ArrowRight' : k === 'Left' ? 'ArrowLeft' : k}));
-</script></body></html>
 )";
 
 }  // namespace
@@ -256,13 +265,8 @@ std::string replay_page(const std::vector<ShownDeal>& deals) {
   w.begin_array();
   for (const ShownDeal& d : deals) deal_json(w, d);
   w.end_array();
-  // "</" cannot close the script: JSON escapes it.
-  std::string safe;
-  for (size_t i = 0; i < data.size(); ++i) {
-    safe += data[i];
-    if (data[i] == '<' && i + 1 < data.size() && data[i + 1] == '/') safe += "\\";
-  }
-  return kHead + safe + kTail;
+  return kHead + csp_script_source(kScript) + kHeadRest + json_for_script(data) + "</script>\n<script>" +
+         kScript + "</script></body></html>\n";
 }
 
 }  // namespace canasta::cli

@@ -482,7 +482,7 @@ PYBIND11_MODULE(canasta, m) {
           if (line.empty()) continue;
           DealRecord rec;
           if (!parse_record(line, rec, error))
-            throw py::value_error(fmt::format("{}:{}: {}", path, n, error));
+            throw py::value_error(fmt::format("{}:{}: {}", printable(path), n, error));
           out.append(json_loads(line));
         }
         return out;

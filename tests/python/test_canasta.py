@@ -4,6 +4,7 @@ errors as Python exceptions with the program's messages."""
 import json
 import os
 import random
+import re
 import subprocess
 
 import numpy as np
@@ -165,3 +166,23 @@ def test_records(tmp_path):
     (tmp_path / "bad.jsonl").write_text('{"format":"canasta-record/1"}\n')
     with pytest.raises(ValueError, match="bad.jsonl:1"):
         canasta.read_records(str(tmp_path / "bad.jsonl"))
+
+
+
+HOSTILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "hostile")
+# C0 and C1 controls (tab aside), DEL, bidi and zero-width characters, BOM.
+UNSAFE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]")
+
+
+def test_hostile_records_are_refused(tmp_path):
+    """Records from strangers (tests/hostile): each is refused with a
+    ValueError on one printable line; a file name with controls in it is
+    quoted printably too."""
+    paths = [os.path.join(HOSTILE, f) for f in sorted(os.listdir(HOSTILE)) if f.endswith(".jsonl")]
+    assert len(paths) >= 40
+    sneaky = tmp_path / "evil\x1b[2J\u202e.jsonl"
+    sneaky.write_bytes(open(paths[0], "rb").read())
+    for path in paths + [str(sneaky)]:
+        with pytest.raises(ValueError) as e:
+            canasta.read_records(path)
+        assert not UNSAFE.search(str(e.value)), repr(str(e.value))

@@ -97,13 +97,61 @@ std::string range_text(ParamStyle style, double lo, double hi, std::span<const s
   return {};
 }
 
+namespace {
+
+// The code point of the UTF-8 sequence at the start of `s` and its length;
+// false for a malformed, overlong or surrogate sequence.
+bool utf8_at(std::string_view s, char32_t& cp, size_t& len) {
+  const auto b = [&](size_t i) { return static_cast<unsigned char>(s[i]); };
+  const unsigned char u = b(0);
+  char32_t min = 0;
+  if (u >= 0xc2 && u <= 0xdf) {
+    len = 2, cp = u & 0x1fU, min = 0x80;
+  } else if (u >= 0xe0 && u <= 0xef) {
+    len = 3, cp = u & 0x0fU, min = 0x800;
+  } else if (u >= 0xf0 && u <= 0xf4) {
+    len = 4, cp = u & 0x07U, min = 0x10000;
+  } else {
+    return false;
+  }
+  if (s.size() < len) return false;
+  for (size_t i = 1; i < len; ++i) {
+    if ((b(i) & 0xc0U) != 0x80) return false;
+    cp = cp << 6 | (b(i) & 0x3fU);
+  }
+  return cp >= min && cp <= 0x10ffff && !(cp >= 0xd800 && cp <= 0xdfff);
+}
+
+// Characters that move or hide text on a terminal: C1 controls, bidi
+// controls, zero-width characters, line and paragraph separators, tags.
+bool hides_text(char32_t cp) {
+  return cp < 0xa0 || cp == 0x061c || (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x2028 && cp <= 0x202e) ||
+         (cp >= 0x2060 && cp <= 0x206f) || cp == 0xfeff || (cp >= 0xfff9 && cp <= 0xfffb) ||
+         (cp >= 0xe0000 && cp <= 0xe007f);
+}
+
+}  // namespace
+
 std::string printable(std::string_view text, size_t max) {
   std::string out;
-  for (const char c : text.substr(0, max)) {
-    const auto u = static_cast<unsigned char>(c);
-    out += u < 0x20 || u == 0x7f ? '?' : c;
+  size_t i = 0;
+  for (size_t shown = 0; i < text.size() && shown < max; ++shown) {
+    const auto u = static_cast<unsigned char>(text[i]);
+    if (u < 0x80) {
+      out += u < 0x20 || u == 0x7f ? '?' : text[i];
+      ++i;
+      continue;
+    }
+    char32_t cp = 0;
+    size_t len = 1;
+    const bool utf8 = utf8_at(text.substr(i), cp, len);
+    if (utf8 && !hides_text(cp))
+      out.append(text.substr(i, len));
+    else
+      out += '?';  // one for a hidden character, one for each byte of a malformed sequence
+    i += utf8 ? len : 1;
   }
-  if (text.size() > max) out += "...";
+  if (i < text.size()) out += "...";
   return out;
 }
 

@@ -6,6 +6,7 @@
 
 #include "canasta/json.h"
 #include "canasta/notation.h"
+#include "canasta/params.h"
 #include "canasta/profile.h"
 
 namespace canasta {
@@ -71,6 +72,49 @@ bool read_ints(const Json& obj, std::string_view key, int n, std::array<int32_t,
     out[i] = static_cast<int32_t>(x);
   }
   if (!ok) error = fmt::format("field '{}' must be an array of {} integers", key, n);
+  return ok;
+}
+
+// An agent as the program writes it into a record: a canonical agent spec
+// (a name, then optionally ':' and comma-separated key=value items) or
+// "human". Names and keys are lower-case words ([a-z][a-z0-9_]*, names may
+// hold '-'), values are numbers, words or file names ([A-Za-z0-9_.+/-]).
+// Nothing else: no space, no quote, no markup, no control character.
+bool agent_text_ok(std::string_view a, std::string& why) {
+  const auto lower = [](char c) { return (c >= 'a' && c <= 'z'); };
+  const auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  const auto word = [&](std::string_view w, bool dash) {
+    if (w.empty() || !lower(w[0])) return false;
+    for (const char c : w)
+      if (!lower(c) && !digit(c) && c != '_' && !(dash && c == '-')) return false;
+    return true;
+  };
+  const auto value = [&](std::string_view v) {
+    if (v.empty()) return false;
+    for (const char c : v)
+      if (!lower(c) && !digit(c) && !(c >= 'A' && c <= 'Z') &&
+          std::string_view("_.+-/").find(c) == std::string_view::npos)
+        return false;
+    return true;
+  };
+  if (a.size() > kMaxAgentText) {
+    why = fmt::format("longer than {} characters", kMaxAgentText);
+    return false;
+  }
+  const size_t colon = a.find(':');
+  bool ok = word(a.substr(0, colon), true);
+  if (ok && colon != std::string_view::npos) {
+    std::string_view rest = a.substr(colon + 1);
+    while (ok) {
+      const size_t comma = rest.find(',');
+      const std::string_view item = rest.substr(0, comma);
+      const size_t eq = item.find('=');
+      ok = eq != std::string_view::npos && word(item.substr(0, eq), false) && value(item.substr(eq + 1));
+      if (comma == std::string_view::npos) break;
+      rest = rest.substr(comma + 1);
+    }
+  }
+  if (!ok) why = "not an agent spec (name[:key=value,...]) nor human";
   return ok;
 }
 
@@ -227,6 +271,12 @@ bool parse_record(std::string_view line, DealRecord& r, std::string& error) {
       error = fmt::format("field 'agents' must be an array of {} agent specs", rules.players);
       return false;
     }
+    std::string why;
+    for (size_t i = 0; i < r.agents.size(); ++i)
+      if (!agent_text_ok(r.agents[i], why)) {
+        error = fmt::format("field 'agents', seat {}: '{}' is {}", i, printable(r.agents[i], 40), why);
+        return false;
+      }
   }
   const std::string* deck = read_string(v, "deck");
   if (!deck) {

@@ -81,7 +81,8 @@ void add_show(CLI::App& app, int& exit_code) {
     if (!o->html.empty()) {
       const auto deals = read_deals(o->file, o->line, 200);
       write_atomically(o->html, replay_page(deals));
-      fmt::print("{}: {} deal{} of {}\n", o->html, deals.size(), deals.size() == 1 ? "" : "s", o->file);
+      fmt::print("{}: {} deal{} of {}\n", printable(o->html, 400), deals.size(), deals.size() == 1 ? "" : "s",
+                 printable(o->file, 400));
       return;
     }
     const ShownDeal d = read_deals(o->file, o->line > 0 ? o->line : 0, 1).front();
@@ -95,7 +96,8 @@ void add_show(CLI::App& app, int& exit_code) {
     fmt::print("line {}: {} deal {} of seed {}, profile {}", d.line,
                d.record.kind == RecordKind::kGame ? "game" : "single", d.record.deal, d.record.seed,
                profile_spec(d.record.rules));
-    if (!d.record.agents.empty()) fmt::print(", agents {}", fmt::join(d.record.agents, " | "));
+    for (size_t i = 0; i < d.record.agents.size(); ++i)  // text from the file: shown as text
+      fmt::print("{}{}", i ? " | " : ", agents ", printable(d.record.agents[i], kMaxAgentText));
     fmt::print("\n");
     if (o->step >= 0) {
       print_step(d, static_cast<size_t>(o->step), style);

@@ -217,7 +217,7 @@ int run_sim(const ExperimentConfig& c, const std::string& out_dir, const std::st
     fmt::print("  stopped      by {}: the numbers above hold the {} {} that finished\n", signal_name(signal),
                rows, games ? "games" : "deals");
   out->commit(files, status, rows, staged);
-  if (!record_path.empty()) fmt::print("  records      {}\n", record_path);
+  if (!record_path.empty()) fmt::print("  records      {}\n", printable(record_path, 400));
   return signal ? 128 + signal : 0;
 }
 

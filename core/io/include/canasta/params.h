@@ -165,8 +165,13 @@ std::string param_range(const Param<P>& p) {
   return range_text(p.style, p.lo, p.hi, p.choices);
 }
 
-// Replaces control characters and bytes outside printable ASCII by '?', so
-// that text quoted from the input keeps an error message on one line.
+// Text from outside the program (a file, the command line, a person at the
+// table) as a terminal may show it: every control character (C0, DEL, C1),
+// every character that moves or hides text (bidi controls, zero-width
+// characters, line separators) and every byte that is not well-formed UTF-8
+// becomes '?', and text beyond `max` characters becomes "...". Errors and
+// ordinary output quote such text through it, so that it stays on one line
+// and can neither clear the screen nor retitle the window.
 std::string printable(std::string_view text, size_t max = 120);
 
 }  // namespace canasta

@@ -18,13 +18,17 @@ namespace canasta {
 // (start_single_deal: deck from (seed, deal), dealer deal mod players).
 enum class RecordKind : uint8_t { kGame, kSingle };
 
+// The longest agent text a record may hold (a spec with every parameter
+// of the largest agent is about 450 characters).
+constexpr size_t kMaxAgentText = 1000;
+
 struct DealRecord {
   RecordKind kind = RecordKind::kGame;
   Rules rules;        // written as its profile spec
   uint64_t seed = 0;  // the game's seed, or the simulation's for a single deal
   int64_t deal = 0;   // index of the deal in the game, or in the simulation
   int dealer = 0;
-  std::vector<std::string> agents;  // agent spec per seat, if known (not checked)
+  std::vector<std::string> agents;  // agent spec per seat, if known (its form is checked, not the agent)
   std::array<int32_t, kMaxTeams> scores_before{};
   Deck deck{};
   int deck_size = 0;
@@ -53,6 +57,7 @@ void end_record(DealRecord& rec, const State& s, const Game& g);
 std::string to_json_line(const DealRecord& rec);
 void append_json_line(std::string& out, const DealRecord& rec);
 // Reads a line; returns false with a one-line error naming the bad field.
+// An agent must be written as the program writes one (core/doc/records.md).
 bool parse_record(std::string_view line, DealRecord& rec, std::string& error);
 
 std::string_view end_name(EndReason e);
