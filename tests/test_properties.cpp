@@ -57,7 +57,7 @@ int recount(const State& s, int team) {
   }
   if (r.premiums) {
     if (m.naturals.count(kBlack3) == 4) total += 500 - 20;
-    total += canastas >= 7 ? 2000 : canastas >= 5 ? 500 : 0;
+    total += (canastas >= 5 ? 500 : 0) + (canastas >= 7 ? 2000 : 0);  // seven canastas: 2500
   }
   for (int seat = 0; seat < r.players; ++seat) {
     if (seat % r.teams != team) continue;

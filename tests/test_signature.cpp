@@ -5,6 +5,9 @@
 // why in its message.
 #include <gtest/gtest.h>
 
+#include <array>
+#include <ostream>
+
 #include "canasta/experiment.h"
 #include "canasta/runner.h"
 #include "helpers.h"
@@ -76,6 +79,78 @@ TEST(Signature, SimulatorClassic) {
 }
 TEST(Signature, SimulatorTwoPlayer) {
   EXPECT_EQ(simulated("two-player", 1), (Counts{246047, 427, 2669405, 2679400}));
+}
+
+// Every spanish table, over the same 2,000 deals: random play, and
+// heuristic play, which reaches what random play seldom does (seven
+// canastas, the wild canasta, concealed going out at every level). The sums:
+// actions, deals gone out, gone out concealed, the premiums, and each side's
+// deal scores. A change to the rules as played, or to the heuristic's
+// decisions, shows here.
+struct TableCounts {
+  int64_t actions = 0, went_out = 0, concealed = 0, premiums = 0;
+  std::array<int64_t, 3> score{};
+  friend bool operator==(const TableCounts&, const TableCounts&) = default;
+  friend void PrintTo(const TableCounts& c, std::ostream* os) {
+    *os << "{" << c.actions << ", " << c.went_out << ", " << c.concealed << ", " << c.premiums << ", {"
+        << c.score[0] << ", " << c.score[1] << ", " << c.score[2] << "}}";
+  }
+};
+
+TableCounts table_play(const std::string& profile, bool heuristic) {
+  const Rules rules = rules_of(profile);
+  RandomAgent random;
+  const auto rule_based = agent("heuristic");
+  Agent& player = heuristic ? *rule_based : static_cast<Agent&>(random);
+  State s;
+  TableCounts c;
+  for (int64_t k = 0; k < 2000; ++k) {
+    start_single_deal(s, rules, 2026, k);
+    Rng rng(derive_seed(2026, Stream::kRandomPlay, static_cast<uint64_t>(k)));
+    c.actions += play_deal(
+        s, [&](int) -> Agent& { return player; }, rng);
+    c.went_out += s.end == EndReason::kWentOut;
+    c.concealed += s.concealed != 0;
+    const auto score = deal_score(s);
+    for (int t = 0; t < rules.teams; ++t) {
+      c.premiums += score[t].premiums;
+      c.score[t] += score[t].total();
+    }
+  }
+  std::printf("%s %s: {%lld, %lld, %lld, %lld, {%lld, %lld, %lld}}\n", profile.c_str(),
+              heuristic ? "heuristic" : "random", static_cast<long long>(c.actions),
+              static_cast<long long>(c.went_out), static_cast<long long>(c.concealed),
+              static_cast<long long>(c.premiums), static_cast<long long>(c.score[0]),
+              static_cast<long long>(c.score[1]), static_cast<long long>(c.score[2]));
+  return c;
+}
+
+TEST(Signature, SpanishTables) {
+  struct Case {
+    const char* profile;
+    TableCounts random, heuristic;
+  };
+  const Case cases[] = {
+      {"spanish",
+       {251376, 1600, 2, 178000, {2178205, 2102675, 0}},
+       {137262, 2000, 0, 12500, {1596325, 1579655, 0}}},
+      {"spanish-2p",
+       {248029, 662, 0, 135000, {3148945, 3122235, 0}},
+       {171584, 1974, 0, 52500, {2570075, 2634390, 0}}},
+      {"spanish-3p",
+       {204491, 129, 0, 1000, {973860, 1011940, 995890}},
+       {175858, 1592, 0, 0, {1465085, 1490720, 1475720}}},
+      {"spanish-6p",
+       {203744, 647, 1, 19000, {1690690, 1649670, 0}},
+       {137656, 1963, 0, 58500, {2346220, 2333270, 0}}},
+      {"spanish-6p3",
+       {319713, 1827, 0, 260000, {2168110, 2194575, 2154635}},
+       {160319, 2000, 4, 15000, {1607775, 1586950, 1601175}}},
+  };
+  for (const Case& c : cases) {
+    EXPECT_EQ(table_play(c.profile, false), c.random) << c.profile << ", random play";
+    EXPECT_EQ(table_play(c.profile, true), c.heuristic) << c.profile << ", heuristic play";
+  }
 }
 
 // The signature does not depend on the thread count.

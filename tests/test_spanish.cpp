@@ -354,12 +354,34 @@ TEST(SpanishExamples, FourBlackThreesHeldMinus500) {
   EXPECT_EQ(deal_score(classic)[0].in_hand, -20);
 }
 
-TEST(SpanishExamples, CanastaDeCanastas2000) {
-  State s =
+// Seven canastas score the canastrón's 500 and the canasta de canastas'
+// 2000: every premium adds up (seed 000 section 9; rules page, spanish
+// settled point 3). A side goes out (not concealed) with seven natural
+// canastas, fours to tens: 4 x 35 + 3 x 70 + 7 x 500 + 500 + 2000 + 100 = 6450.
+TEST(SpanishExamples, SevenCanastas6450) {
+  const DealScore d = went_out_score(
+      0, "J",
+      "4: 4 4 4 4 4 4 4; 5: 5 5 5 5 5 5 5; 6: 6 6 6 6 6 6 6; 7: 7 7 7 7 7 7 7; 8: 8 8 8 8 8 8 8; "
+      "9: 9 9 9 9 9 9 9; 10: 10 10 10 10 10 10 10",
+      "", "discard J");
+  EXPECT_EQ(d.melded, 350);
+  EXPECT_EQ(d.canastas, 3500);
+  EXPECT_EQ(d.premiums, 2500);  // 500 (five canastas) + 2000 (seven)
+  EXPECT_EQ(d.going_out, 100);
+  EXPECT_EQ(d.total(), 6450);
+  // Six canastas: the canastrón alone.
+  State six =
       es("seat: 1\nphase: over\n"
          "melds0: 4: 4 4 4 4 4 4 4; 5: 5 5 5 5 5 5 5; 6: 6 6 6 6 6 6 6; 7: 7 7 7 7 7 7 7; 8: 8 8 8 8 8 8 8; "
-         "9: 9 9 9 9 9 9 9; 10: 10 10 10 10 10 10 10\nhand0:\nhand2:\nhand1: rest");
-  EXPECT_EQ(deal_score(s)[0].premiums, 2000);  // instead of the canastrón's 500
+         "9: 9 9 9 9 9 9 9\nhand0:\nhand2:\nhand1: rest");
+  EXPECT_EQ(deal_score(six)[0].premiums, 500);
+  // Eight, the wild canasta among them: still 2500.
+  State eight =
+      es("seat: 1\nphase: over\n"
+         "melds0: wild: JK JK JK JK 2 2 2; 4: 4 4 4 4 4 4 4; 5: 5 5 5 5 5 5 5; 6: 6 6 6 6 6 6 6; "
+         "7: 7 7 7 7 7 7 7; 8: 8 8 8 8 8 8 8; 9: 9 9 9 9 9 9 9; 10: 10 10 10 10 10 10 "
+         "10\nhand0:\nhand2:\nhand1: rest");
+  EXPECT_EQ(deal_score(eight)[0].premiums, 2500);
 }
 
 // Red threes: 100 each, 200 each from four (three decks: five 1000, six 1200);
@@ -407,6 +429,56 @@ TEST(SpanishExamples, ConcealedLevels) {
     EXPECT_TRUE(s.concealed);
     EXPECT_EQ(deal_score(s)[0].going_out, turns == 2 ? 500 : 200);
   }
+}
+
+// Concealed going out needs one canasta made from the hand in that turn, also
+// where the side needs two to go out (spanish,canastas=2): the other may be
+// the partner's, already on the table (rules page, spanish settled point 4).
+// Seat 0 has melded nothing; its partner (seat 2) has a canasta of kings and
+// three aces. Seat 0 melds seven queens from the hand and discards the nine:
+// alone 1000 in its first turn, 500 later; adding an ace to the partner's
+// aces (leaning) 500 and 200. A side whose second canasta is the partner's,
+// completed by this turn's king, made none from the hand: not concealed.
+TEST(SpanishExamples, ConcealedLeaningOnThePartnersCanasta) {
+  for (int turns : {2, 9})
+    for (bool lean : {false, true}) {
+      SCOPED_TRACE(testing::Message() << "turns " << turns << (lean ? ", leaning" : ", alone"));
+      State s = es("seat: 0\nphase: meld\nflags: drew_stock\nturns: " + std::to_string(turns) +
+                       "\nhand0: Q Q Q Q Q Q Q 9" + (lean ? " A" : "") +
+                       "\nmelds0: K: K K K K K K K; A: A A A\nmelded_before: 2\nhand2:\nhand1: rest",
+                   "spanish,canastas=2");
+      if (lean) play(s, "meld A: A");
+      play(s, "meld Q: Q Q Q Q Q Q Q");
+      play(s, "discard 9");
+      ASSERT_EQ(s.end, EndReason::kWentOut);
+      EXPECT_TRUE(s.concealed);
+      EXPECT_EQ(deal_score(s)[0].going_out, turns == 2 ? (lean ? 500 : 1000) : (lean ? 200 : 500));
+    }
+  State s =
+      es("seat: 0\nphase: meld\nflags: drew_stock\nturns: 9\nhand0: K 9 9 9 J\nmelds0: K: K K K K K K; A: A "
+         "A A A A A "
+         "A\nmelded_before: 2\nhand2:\nhand1: rest",
+         "spanish,canastas=2");
+  play(s, "meld K: K");
+  play(s, "meld 9: 9 9 9");
+  play(s, "discard J");
+  ASSERT_EQ(s.end, EndReason::kWentOut);
+  EXPECT_FALSE(s.concealed);
+  EXPECT_EQ(deal_score(s)[0].going_out, 100);
+}
+
+// The same reading where no premiums apply: in classic with two canastas to
+// go out, a concealed going out with one canasta from the hand, the other
+// the partner's, scores 200.
+TEST(SpanishExamples, ConcealedWithOneCanastaOfTwoInClassic) {
+  State s = position(
+      "profile: classic,canastas=2\nseat: 0\nphase: meld\nflags: drew_stock\nturns: 9\n"
+      "hand0: Q Q Q Q Q Q Q 9\nmelds0: K: K K K K K K K\nmelded_before: 2\nhand2:\nhand1: rest\nstock:");
+  play(s, "meld Q: Q Q Q Q Q Q Q");
+  play(s, "discard 9");
+  ASSERT_EQ(s.end, EndReason::kWentOut);
+  EXPECT_TRUE(s.concealed);
+  EXPECT_EQ(deal_score(s)[0].going_out, 200);
 }
 
 // The game: a side over 5000 with the larger total wins; equal totals over

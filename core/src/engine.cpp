@@ -350,12 +350,13 @@ void went_out(State& s) {
   int own_canastas = 0;
   for (int k = kTwo; k <= kLastNatural; ++k)
     if (!(s.start_ranks >> k & 1U) && m.is_canasta(k)) ++own_canastas;
-  // Concealed: the whole hand melded in this turn, with canastas of its own.
+  // Concealed: the whole hand melded in this turn, with a canasta of its own
+  // among it (the others a side needs to go out may be on the table).
   // Without premiums, leaning on the partner's melds is not concealed; with
   // them it is, at a lower premium, as is going out after the first turn.
   const bool leaning = s.flags & kAddedToOld;
-  const bool concealed = !(s.melded_before >> s.seat & 1U) && (s.rules.premiums || !leaning) &&
-                         own_canastas >= s.rules.canastas_to_go_out;
+  const bool concealed =
+      !(s.melded_before >> s.seat & 1U) && (s.rules.premiums || !leaning) && own_canastas >= 1;
   s.concealed = concealed ? static_cast<uint8_t>(kConcealed | (leaning ? kConcealedLeaning : 0) |
                                                  (s.turns > s.rules.players ? kConcealedLater : 0))
                           : 0;

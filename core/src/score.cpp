@@ -48,9 +48,9 @@ std::array<DealScore, kMaxTeams> deal_score(const State& s) {
       else
         d.going_out = kConcealedBonus;
     }
-    if (r.premiums) {
+    if (r.premiums) {  // cumulative: seven canastas are also five
       const int n = m.canastas();
-      d.premiums = n >= 7 ? kCanastaDeCanastas : n >= 5 ? kCanastronBonus : 0;
+      d.premiums = (n >= 5 ? kCanastronBonus : 0) + (n >= 7 ? kCanastaDeCanastas : 0);
     }
   }
   return out;

@@ -47,7 +47,7 @@ constexpr int kClosedNaturalMax = 8;     // a closed natural canasta takes one 8
 constexpr int kFourBlackThrees = 500;      // four black threes melded when going out (instead of 20)
 constexpr int kFourBlackThreesHeld = 500;  // four black threes left in one hand cost this (instead of 20)
 constexpr int kCanastronBonus = 500;       // five canastas (canastrón)
-constexpr int kCanastaDeCanastas = 2000;   // seven canastas (instead of the canastrón)
+constexpr int kCanastaDeCanastas = 2000;   // seven canastas (on top of the canastrón: 2500)
 // Going out concealed with premiums, by [later turn][leaning on the partner's melds]:
 // in the player's first turn alone 1000, leaning 500; later alone 500, leaning 200.
 constexpr int kConcealedPremium[2][2] = {{1000, 500}, {500, 200}};
