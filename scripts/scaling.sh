@@ -1,34 +1,65 @@
 #!/usr/bin/env bash
-# Thread scaling of the simulator: deals per second for 1, 2, 4, ... threads up
-# to the machine's cores, and the efficiency against one thread (rate on T
-# threads / (T x rate on 1 thread)). Prints a Markdown table with the machine
-# and the date; writes nothing. Run it on a quiet machine.
-#
-#   bash scripts/scaling.sh                 # random and heuristic agents, 1,000,000 deals each
-#   DEALS=200000 bash scripts/scaling.sh    # fewer deals
+# Thread scaling of canasta sim: for 1, 2, 4, ... threads up to MAX (default
+# the machine's cores), the per-thread speed of four runs against one
+# thread's. The cheap runs grow with the thread count T; the search runs
+# play the same deals (games) at every T, 4 pairs for each of MAX threads,
+# so that only the sharing out of the work differs:
+#   random     canasta sim --deals 250000xT                            (deals/s)
+#   heuristic  --side0 heuristic --side1 random --deals 40000xT        (deals/s)
+#   ismcts     --side0 ismcts:iters=1000 --side1 heuristic --deals 4xMAX   (deals/s)
+#   games      --side0 ismcts:iters=100 --side1 heuristic --games 4xMAX    (games/s)
+# Prints a Markdown table with the machine and the date; writes nothing.
+# Each run REPEAT times (default 1), the median quoted. Run it on a quiet machine.
+#   bash scripts/scaling.sh [MAX]
+#   CANASTA=PATH  the program (default: build/sim/cli/canasta, built first)
+#   ROWS="random heuristic"  only these rows
 set -euo pipefail
+if [[ ${1:-} == -h || ${1:-} == --help ]]; then
+  sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
+  exit 0
+fi
 cd "$(dirname "$0")/.."
-deals=${DEALS:-1000000}
-bash scripts/build.sh >/dev/null
-canasta=./build/sim/cli/canasta
-cores=$(nproc)
+if [[ -z ${CANASTA:-} ]]; then
+  bash scripts/build.sh >/dev/null
+  CANASTA=./build/sim/cli/canasta
+fi
+max=${1:-$(nproc)}
+repeat=${REPEAT:-1}
+rows=${ROWS:-random heuristic ismcts games}
 threads=()
-for ((t = 1; t < cores; t *= 2)); do threads+=("$t"); done
-threads+=("$cores")
+for ((t = 1; t < max; t *= 2)); do threads+=("$t"); done
+threads+=("$max")
 
-echo "date: $(date -u +%Y-%m-%d)  nproc: $cores  cpu: $(lscpu | sed -n 's/^Model name: *//p' | head -1)"
-echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
-echo "command: canasta sim --deals $deals --threads T [--side0 A --side1 A --no-duplicate]"
+args_of() {  # ROW T
+  case $1 in
+    random) echo "--deals $((250000 * $2))" ;;
+    heuristic) echo "--side0 heuristic --side1 random --deals $((40000 * $2))" ;;
+    ismcts) echo "--side0 ismcts:iters=1000 --side1 heuristic --deals $((4 * max))" ;;
+    games) echo "--side0 ismcts:iters=100 --side1 heuristic --games $((4 * max))" ;;
+  esac
+}
+# The median rate of REPEAT runs (deals or games a second).
+rate_of() {  # ROW T
+  local i rates=()
+  for ((i = 0; i < repeat; ++i)); do
+    # shellcheck disable=SC2046
+    rates+=("$("$CANASTA" sim $(args_of "$1" "$2") --threads "$2" | awk '$1 == "speed" { print $2 }')")
+  done
+  printf '%s\n' "${rates[@]}" | sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'
+}
+
+echo "date: $(date -u +%Y-%m-%d)  nproc: $(nproc)  cpu: $(lscpu | sed -n 's/^Model name: *//p' | head -1)"
+echo "program: $CANASTA ($(git rev-parse --short HEAD 2>/dev/null || echo unknown)), median of $repeat run(s)"
 echo
-echo "| agents | threads | deals/s | per thread | efficiency |"
+echo "| run | threads | rate | per thread | per thread / 1 thread |"
 echo "| --- | --- | --- | --- | --- |"
-for agent in random heuristic; do
+for row in $rows; do
   base=""
   for t in "${threads[@]}"; do
-    rate=$("$canasta" sim --deals "$deals" --threads "$t" --side0 "$agent" --side1 "$agent" --no-duplicate |
-      awk '$1 == "speed" { print $2 }')
-    [[ -z "$base" ]] && base=$rate
-    awk -v a="$agent" -v t="$t" -v r="$rate" -v b="$base" \
-      'BEGIN { printf "| %s | %d | %.0f | %.0f | %.1f%% |\n", a, t, r, r / t, 100 * r / (t * b) }'
+    rate=$(rate_of "$row" "$t")
+    [[ -z $base ]] && base=$rate
+    awk -v a="$row" -v t="$t" -v r="$rate" -v b="$base" '
+      function f(x) { return x >= 100 ? sprintf("%.0f", x) : sprintf("%.3g", x) }
+      BEGIN { printf "| %s | %d | %s | %s | %.2f |\n", a, t, f(r), f(r / t), r / (t * b) }'
   done
 done

@@ -1,31 +1,54 @@
 // Zero heap allocations inside a deal: operator new is counted while deals
 // are dealt and played, after start-up.
 #include <gtest/gtest.h>
+#include <malloc.h>
 
 #include <atomic>
+#include <cstdio>
 #include <cstdlib>
 #include <new>
 #include <vector>
 
+#include "canasta/agent.h"
+#include "canasta/experiment.h"
 #include "canasta/heuristic.h"
 #include "canasta/profile.h"
 #include "canasta/random_agent.h"
 #include "canasta/runner.h"
+#include "canasta/stats.h"
 
 namespace {
 std::atomic<long> g_allocations{0};
-}
+// Bytes held through operator new, and the most held since the last reset.
+std::atomic<long> g_live{0}, g_peak{0};
+}  // namespace
 
 void* operator new(std::size_t n) {
   g_allocations.fetch_add(1, std::memory_order_relaxed);
-  if (void* p = std::malloc(n ? n : 1)) return p;
+  if (void* p = std::malloc(n ? n : 1)) {
+    const long live =
+        g_live.fetch_add(static_cast<long>(malloc_usable_size(p))) + static_cast<long>(malloc_usable_size(p));
+    for (long peak = g_peak.load(); live > peak && !g_peak.compare_exchange_weak(peak, live);) {
+    }
+    return p;
+  }
   throw std::bad_alloc();
 }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete(void* p) noexcept {
+  if (p) g_live.fetch_sub(static_cast<long>(malloc_usable_size(p)));
+  std::free(p);
+}
+void operator delete(void* p, std::size_t) noexcept { operator delete(p); }
 
 namespace canasta {
 namespace {
+
+AgentSpec agent_spec_or_die(const char* text) {
+  AgentSpec spec;
+  std::string error;
+  if (!parse_agent_spec(text, spec, error)) std::abort();
+  return spec;
+}
 
 TEST(Allocation, NoneInsideRandomPlayDeals) {
   for (const char* profile : {"classic", "two-player"}) {
@@ -59,6 +82,74 @@ TEST(Allocation, NoneWhenAnAgentPlaysThroughItsView) {
         s, [&](int seat) -> Agent& { return seat % 2 ? static_cast<Agent&>(random) : heuristic; }, rng);
   }
   EXPECT_EQ(g_allocations.load() - before, 0);
+}
+
+// A search allocates nothing once warmed up: its node pools keep their
+// room from one decision, one deal and one run to the next (the runner
+// builds an agent once per worker thread), with every rollout policy and
+// with root-parallel trees.
+TEST(Allocation, NoneInASearchOnceWarmedUp) {
+  for (const char* spec :
+       {"ismcts:iters=300", "ismcts:iters=200,rollout=heuristic,cutoff=30",
+        "ismcts:iters=200,rollout=random,meld_order=1,infer=0.5", "ismcts:iters=200,threads=2"}) {
+    SCOPED_TRACE(spec);
+    AgentSpec agent;
+    std::string error;
+    ASSERT_TRUE(parse_agent_spec(spec, agent, error)) << error;
+    const auto search = make_agent(agent);
+    RandomAgent random;
+    State s;
+    const auto play = [&](int k) {
+      start_single_deal(s, Rules{}, 8, k);
+      Rng rng(derive_seed(8, Stream::kTest, static_cast<uint64_t>(k)));
+      play_deal(
+          s, [&](int seat) -> Agent& { return seat % 2 ? static_cast<Agent&>(random) : *search; }, rng);
+    };
+    play(0);  // warms up: the pools take their room
+    const long before = g_allocations.load();
+    for (int k = 1; k < 6; ++k) play(k);
+    EXPECT_EQ(g_allocations.load() - before, 0);
+  }
+}
+
+// A run holds the same memory however many deals it plays: its rows go
+// out as they finish (here to a sink that keeps none), its summary is an
+// integer tally, its agents are built once per thread. Ten times the deals:
+// the same peak of the heap (within 10%) and no more allocations but a few
+// (working space that grows to the largest hand-on).
+TEST(Allocation, ARunHoldsTheSameMemoryHoweverLong) {
+  struct Use {
+    long allocations, peak;
+  };
+  const auto run = [](int64_t deals, bool duplicate) {
+    ExperimentConfig c;
+    c.side0 = agent_spec_or_die("heuristic");
+    c.side1 = agent_spec_or_die("random");
+    c.duplicate = duplicate;
+    c.deals = deals;
+    c.threads = 2;
+    RunHooks hooks;
+    int64_t rows = 0;
+    hooks.deal_rows = [&rows](std::span<const DealRow> r) { rows += static_cast<int64_t>(r.size()); };
+    Tally t;
+    RunOutcome out;
+    out.tally = &t;
+    std::string error;
+    g_peak = g_live.load();
+    const long before = g_allocations.load(), base = g_live.load();
+    EXPECT_TRUE(stream_deals(c, out, error, hooks)) << error;
+    EXPECT_EQ(rows, deals * (duplicate ? 2 : 1));
+    EXPECT_EQ(t.rows, rows);
+    return Use{g_allocations.load() - before, g_peak.load() - base};
+  };
+  for (const bool duplicate : {false, true}) {
+    const Use small = run(5000, duplicate), large = run(50000, duplicate);
+    std::printf("duplicate %d: 5,000 deals %ld allocations, peak %ld bytes; 50,000 deals %ld, %ld\n",
+                duplicate ? 1 : 0, small.allocations, small.peak, large.allocations, large.peak);
+    EXPECT_LT(large.allocations, small.allocations + 20) << "duplicate " << duplicate;
+    EXPECT_LT(static_cast<double>(large.peak), 1.1 * static_cast<double>(small.peak))
+        << "duplicate " << duplicate;
+  }
 }
 
 // Determinizing a view for search allocates nothing either.

@@ -173,18 +173,42 @@ TEST(Experiment, DuplicateNarrowsTheMarginInterval) {
   EXPECT_LT(s.margin.hi - s.margin.lo, s.unpaired_width);
 }
 
+// A stop keeps the deals before the first one not started, every twin of
+// each, and they are the whole run's first rows; a stop set before the run
+// starts plays nothing. RunOutcome says which positions were played.
 TEST(Experiment, StopKeepsFinishedDealsOnly) {
   ExperimentConfig c;
-  c.deals = 100;
+  c.side0 = agent_spec("heuristic");
+  c.deals = 3000;
   c.duplicate = true;
-  std::atomic<bool> stop{true};
-  std::vector<DealRow> rows;
+  c.threads = 2;
+  std::vector<DealRow> whole;
   std::string error;
+  ASSERT_TRUE(run_deals(c, whole, error)) << error;
+  ASSERT_EQ(whole.size(), 6000U);
+  std::atomic<bool> stop{true};
   RunHooks hooks;
   hooks.stop = &stop;
-  ASSERT_TRUE(run_deals(c, rows, error, hooks));
-  EXPECT_EQ(rows.size() % 2, 0U);  // complete pairs only
-  EXPECT_LT(rows.size(), 200U);
+  std::vector<DealRow> rows;
+  ASSERT_TRUE(run_deals(c, rows, error, hooks)) << error;
+  EXPECT_TRUE(rows.empty()) << "stopped before the start: nothing played";
+  for (const int64_t after : {2, 1000, 4001}) {
+    stop = false;
+    hooks.progress = [&](int64_t done) {
+      if (done >= after) stop = true;
+    };
+    hooks.deal_rows = [&](std::span<const DealRow> r) { rows.insert(rows.end(), r.begin(), r.end()); };
+    rows.clear();
+    RunOutcome out;
+    ASSERT_TRUE(stream_deals(c, out, error, hooks)) << error;
+    EXPECT_TRUE(out.stopped);
+    ASSERT_GE(static_cast<int64_t>(rows.size()), after - 2 * c.threads) << "stopped after " << after;
+    ASSERT_LT(rows.size(), whole.size());
+    ASSERT_EQ(rows.size() % 2, 0U);
+    for (size_t i = 0; i < rows.size(); ++i)
+      ASSERT_EQ(rows_to_csv(std::span(&rows[i], 1)), rows_to_csv(std::span(&whole[i], 1))) << "row " << i;
+    ASSERT_EQ(out.done, (Ranges{{0, static_cast<int64_t>(rows.size() / 2)}}));
+  }
 }
 
 // The stop flag set while the workers play (as Ctrl-C does) from a worker's

@@ -74,7 +74,7 @@ TEST(Processes, SplitARunIntoTheSameRowsRecordsAndSummary) {
   c.side0 = agent_spec("heuristic:keep_wilds=0");
   c.side1 = agent_spec("heuristic");
   c.duplicate = true;
-  c.deals = 9000;  // more than one batch of records (4096)
+  c.deals = 9000;
   c.threads = 1;
   std::vector<DealRow> one;
   std::string one_records, error;
@@ -91,7 +91,12 @@ TEST(Processes, SplitARunIntoTheSameRowsRecordsAndSummary) {
       RunHooks h;
       h.processes = ranks.process(i);
       auto& mine = records[static_cast<size_t>(i)];
-      h.records = [&mine](const std::string& lines) { mine.push_back(lines); };
+      std::string batch;  // the records of the batch under way
+      h.records = [&batch](const std::string& lines) { batch += lines; };
+      h.batch_end = [&mine, &batch] {
+        mine.push_back(batch);
+        batch.clear();
+      };
       std::string e;
       EXPECT_TRUE(run_deals(c, rows[static_cast<size_t>(i)], e, h)) << e;
       Tally t = tally(rows[static_cast<size_t>(i)], c.duplicate);

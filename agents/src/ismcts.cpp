@@ -122,6 +122,14 @@ struct IsmctsAgent::Tree {
     const Rules& rules = view.rules();
     const int my_side = rules.team_of(me);
     nodes.clear();
+    // An iteration adds at most three nodes (a new draw of the searcher's on
+    // the way down, the expanded node, the searcher's draw under it): with a
+    // fixed budget the pool never grows once it has served one search of
+    // that budget, so that a warmed-up agent allocates nothing.
+    if (p.time_ms == 0) {
+      nodes.reserve(static_cast<size_t>(3 * iterations + 1));
+      path.reserve(static_cast<size_t>(3 * iterations + 1));
+    }
     nodes.push_back(Node{});
     done = 0;
     for (int it = 0; p.time_ms > 0 || it < iterations; ++it) {
@@ -240,6 +248,8 @@ struct IsmctsAgent::Tree {
 
 IsmctsAgent::IsmctsAgent(const IsmctsParams& p) : p_(p) {
   for (int i = 0; i < std::max(1, p_.threads); ++i) trees_.push_back(std::make_unique<Tree>());
+  seeds_.resize(trees_.size());
+  last_visits_.reserve(static_cast<size_t>(ActionList::kCapacity));
 }
 
 IsmctsAgent::~IsmctsAgent() = default;
@@ -251,8 +261,7 @@ Action IsmctsAgent::act(const View& view, Rng& rng) {
   last_visits_.clear();
   if (legal.size() == 1) return legal[0];
   const int trees = static_cast<int>(trees_.size());
-  std::vector<uint64_t> seeds(static_cast<size_t>(trees));
-  for (auto& s : seeds) s = rng.next();
+  for (auto& s : seeds_) s = rng.next();
   // A decision among melds (and cleanings) gets its share of the budget;
   // taking the pile, discarding (with nothing left to meld) and answering
   // get all of it.
@@ -262,7 +271,7 @@ Action IsmctsAgent::act(const View& view, Rng& rng) {
   const int per_tree = std::max(1, budget / trees);
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(p_.time_ms);
   auto run = [&](int t) {
-    Rng local(seeds[static_cast<size_t>(t)]);
+    Rng local(seeds_[static_cast<size_t>(t)]);
     // Stopping early keeps the decision only when one tree makes it.
     trees_[static_cast<size_t>(t)]->search(view, p_, local, per_tree, deadline,
                                            p_.stop_early && trees == 1 && p_.time_ms == 0);

@@ -226,7 +226,8 @@ OutDir::~OutDir() {
 }
 
 void OutDir::commit(const std::vector<std::pair<std::string, std::string>>& files, const std::string& status,
-                    int64_t rows, const std::vector<std::string>& staged) {
+                    int64_t rows, const std::vector<std::string>& staged,
+                    const std::function<void(JsonWriter&)>& more) {
   if (dir_.empty()) return;
   // The size and checksum of each file: in memory, or read back from the staging directory.
   std::vector<std::tuple<std::string, int64_t, uint64_t>> sums;
@@ -265,7 +266,9 @@ void OutDir::commit(const std::vector<std::pair<std::string, std::string>>& file
         .field("bytes", bytes)
         .field("fnv1a64", fmt::format("{:016x}", h))
         .end_object();
-  w.end_array().end_object();
+  w.end_array();
+  if (more) more(w);
+  w.end_object();
   manifest += '\n';
   for (const auto& [name, text] : files) write_atomically(tmp_ + "/" + name, text);
   write_atomically(tmp_ + "/run.json", manifest);
@@ -286,6 +289,23 @@ void OutDir::commit(const std::vector<std::pair<std::string, std::string>>& file
   fmt::print(" {}/run.json\n", dir);
 }
 
+void write_tally(JsonWriter& w, const Tally& t) {
+  w.key("tally").begin_array();
+  for (const int64_t word : t.words()) w.value(word);
+  w.end_array();
+}
+
+bool read_tally(const Json& run, Tally& t) {
+  const auto words = t.words();
+  const auto it = run.is_object() ? run.find("tally") : run.end();
+  if (it == run.end() || !it->is_array() || it->size() != words.size()) return false;
+  for (size_t i = 0; i < words.size(); ++i) {
+    if (!(*it)[i].is_number_integer()) return false;
+    words[i] = (*it)[i].get<int64_t>();
+  }
+  return true;
+}
+
 std::string rate_text(double per_second) {
   return per_second >= 100 ? fmt::format("{:.0f}", per_second) : fmt::format("{:.3g}", per_second);
 }
@@ -293,14 +313,25 @@ std::string rate_text(double per_second) {
 Progress::Progress(int64_t total, const char* unit) : total_(total), unit_(unit), tty_(::isatty(2) != 0) {}
 
 void Progress::operator()(int64_t done) {
-  if (!tty_) return;
+  const double seconds = this->seconds();
+  const auto line = [&] {
+    const double rate = static_cast<double>(done) / std::max(seconds, 1e-9);
+    return fmt::format("{}/{} {}, {} {}/s, {:.0f} s left", static_cast<long long>(done),
+                       static_cast<long long>(total_), unit_, rate_text(rate), unit_,
+                       static_cast<double>(total_ - done) / std::max(rate, 1e-9));
+  };
+  if (!tty_) {
+    // Off a terminal: a line after 10 s, then one a minute.
+    const auto ms = static_cast<int64_t>(seconds * 1000);
+    int64_t due = next_log_ms_.load();
+    if (ms < due || !next_log_ms_.compare_exchange_strong(due, ms + 60000)) return;
+    fmt::print(stderr, "canasta: {}\n", line());
+    return;
+  }
   const int64_t step = std::max<int64_t>(total_ / 200, 1);
   int64_t prev = last_.load();
   if (done - prev < step || !last_.compare_exchange_strong(prev, done)) return;
-  const double rate = static_cast<double>(done) / std::max(seconds(), 1e-9);
-  fmt::print(stderr, "\r{}/{} {}, {} {}/s, {:.0f} s left   ", static_cast<long long>(done),
-             static_cast<long long>(total_), unit_, rate_text(rate), unit_,
-             static_cast<double>(total_ - done) / rate);
+  fmt::print(stderr, "\r{}   ", line());
 }
 
 void Progress::clear() {
@@ -312,7 +343,7 @@ double Progress::seconds() const {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
 }
 
-RecordFile::RecordFile(std::string path) : path_(std::move(path)) {
+StreamFile::StreamFile(std::string path, std::string head) : path_(std::move(path)), head_(std::move(head)) {
   if (path_.empty()) return;
   // Rank 0's temporary name; under mpirun every rank writes a part beside it.
   tmp_ = cluster_broadcast(path_ + ".tmp" + std::to_string(::getpid()));
@@ -325,35 +356,44 @@ RecordFile::RecordFile(std::string path) : path_(std::move(path)) {
     part_.clear();
     throw InputError{"cannot write '" + printable(path_) + "': " + why};
   }
+  if (cluster().size == 1) out_ << head_;
 }
 
-RecordFile::~RecordFile() {
+StreamFile::~StreamFile() {
   std::error_code ec;
   if (!part_.empty()) std::filesystem::remove(part_, ec);
   if (!tmp_.empty() && cluster().rank == 0) std::filesystem::remove(tmp_, ec);
 }
 
-RecordSink RecordFile::sink() {
-  if (path_.empty()) return {};
-  return [this](const std::string& lines) {
-    out_ << lines;
-    sizes_.push_back(static_cast<int64_t>(lines.size()));
-    if (!out_) stop_requested() = true;
-  };
+void StreamFile::write(std::string_view text) {
+  out_.write(text.data(), static_cast<std::streamsize>(text.size()));
+  pending_ += static_cast<int64_t>(text.size());
+  if (!out_) stop_requested() = true;
 }
 
-void RecordFile::finish() {
+RecordSink StreamFile::sink() {
+  if (path_.empty()) return {};
+  return [this](const std::string& lines) { write(lines); };
+}
+
+void StreamFile::end_batch() {
+  sizes_.push_back(pending_);
+  pending_ = 0;
+}
+
+void StreamFile::finish() {
   if (path_.empty()) return;
+  if (pending_ > 0 || sizes_.empty()) end_batch();
   out_.close();
-  if (!out_ && cluster().size > 1) cluster_abort("cannot write '" + part_ + "'", kBadInput);
-  if (!out_) throw InputError{"cannot write '" + path_ + "'"};
+  if (!out_ && cluster().size > 1) cluster_abort("cannot write '" + printable(part_) + "'", kBadInput);
+  if (!out_) throw InputError{"cannot write '" + printable(path_) + "'"};
   if (cluster().size > 1) {
     // The parts, batch by batch in rank order, into rank 0's temporary file.
     std::ifstream in(part_, std::ios::binary);
-    cluster_concat(tmp_, "", sizes_, [&](size_t b, std::string& text) {
-      text.resize(static_cast<size_t>(sizes_[b]));
+    cluster_concat(tmp_, head_, sizes_, [&](size_t, int64_t bytes, std::string& text) {
+      text.resize(static_cast<size_t>(bytes));
       if (!in.read(text.data(), static_cast<std::streamsize>(text.size())))
-        cluster_abort("cannot read back '" + part_ + "'", 1);
+        cluster_abort("cannot read back '" + printable(part_) + "'", 1);
     });
     std::error_code ec;
     std::filesystem::remove(part_, ec);
@@ -365,7 +405,7 @@ void RecordFile::finish() {
   }
   std::error_code ec;
   std::filesystem::rename(tmp_, path_, ec);
-  if (ec) throw InputError{"cannot write '" + path_ + "': " + ec.message()};
+  if (ec) throw InputError{"cannot write '" + printable(path_) + "': " + ec.message()};
   tmp_.clear();
   part_.clear();
 }

@@ -15,6 +15,7 @@
 
 #include "canasta/agent.h"
 #include "canasta/experiment.h"
+#include "canasta/json.h"
 #include "canasta/rules.h"
 #include "canasta/stats.h"
 #include "checks.h"
@@ -86,15 +87,22 @@ class OutDir {
   bool wanted() const { return !dir_.empty(); }
   // The temporary directory, where files may be written before commit().
   const std::string& staging() const { return tmp_; }
-  // Writes the files and run.json (`manifest` fields around the files' list),
-  // then puts the directory in place and lists the files. `staged` names
-  // files already written into staging(), listed after `files`.
+  // Writes the files and run.json (`manifest` fields around the files' list,
+  // then what `more` writes), then puts the directory in place and lists the
+  // files. `staged` names files already written into staging(), listed
+  // after `files`.
   void commit(const std::vector<std::pair<std::string, std::string>>& files, const std::string& status,
-              int64_t rows, const std::vector<std::string>& staged = {});
+              int64_t rows, const std::vector<std::string>& staged = {},
+              const std::function<void(JsonWriter&)>& more = {});
 
  private:
   std::string dir_, tmp_;
 };
+
+// run.json's "tally": the integer tally of the run's rows (canasta/stats.h),
+// word by word; read_tally takes it from a parsed run.json.
+void write_tally(JsonWriter& w, const Tally& t);
+bool read_tally(const Json& run, Tally& t);
 
 // FNV-1a, 64 bits: run.json ties the files beside it to itself with it.
 // `h` continues the hash of the text before.
@@ -104,7 +112,9 @@ uint64_t fnv1a(std::string_view text, uint64_t h = kFnvStart);
 // The command line the program runs, as run.json records it.
 std::vector<std::string>& command_line();
 
-// A progress line on stderr (only on a terminal): done, rate, time left.
+// Progress on stderr: done, rate and time left, on one line kept up to date
+// on a terminal; elsewhere (a batch job's log) a line after 10 s and then
+// every minute.
 class Progress {
  public:
   Progress(int64_t total, const char* unit);
@@ -118,25 +128,36 @@ class Progress {
   const char* unit_;
   bool tty_;
   std::atomic<int64_t> last_{0};
+  std::atomic<int64_t> next_log_ms_{10000};  // off a terminal: when the next line is due
   std::chrono::steady_clock::time_point t0_ = std::chrono::steady_clock::now();
 };
 
-// The JSON Lines records of a run, streamed into a temporary file that is
-// renamed to `path` when the run is over (and removed if it fails). Under
-// mpirun each rank streams its batches into a part file of its own, and
-// finish() puts the parts together in order (cluster_concat).
-class RecordFile {
+// A file a run streams text into (its records, its rows): written under a
+// temporary name and renamed to `path` by finish() (removed if the run
+// fails), starting with `head`. The text comes in batches (the run's: see
+// batch_size); under mpirun each rank streams its part of every batch into
+// a part file of its own, and finish() puts the parts together in order,
+// batch by batch in rank order (cluster_concat).
+class StreamFile {
  public:
-  explicit RecordFile(std::string path);
-  ~RecordFile();
-  // The sink for a run; a failed write stops the run.
+  explicit StreamFile(std::string path, std::string head = {});
+  ~StreamFile();
+  StreamFile(const StreamFile&) = delete;
+  StreamFile& operator=(const StreamFile&) = delete;
+  bool wanted() const { return !path_.empty(); }
+  // Appends to this rank's part of the current batch; a failed write stops the run.
+  void write(std::string_view text);
+  // write() as a run's record sink.
   RecordSink sink();
+  // The current batch is complete (on every rank).
+  void end_batch();
   void finish();
 
  private:
-  std::string path_, tmp_, part_;
+  std::string path_, head_, tmp_, part_;
   std::ofstream out_;
   std::vector<int64_t> sizes_;  // bytes of each batch (under mpirun)
+  int64_t pending_ = 0;         // of the current batch
 };
 
 // Runs `step` on every rank and ends the command on all of them when it

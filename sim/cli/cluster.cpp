@@ -79,7 +79,7 @@ std::string cluster_broadcast(const std::string& text) {
 }
 
 void cluster_concat(const std::string& path, const std::string& head, const std::vector<int64_t>& sizes,
-                    const std::function<void(size_t b, std::string& text)>& part) {
+                    const std::function<void(size_t b, int64_t bytes, std::string& text)>& part) {
 #if defined(CANASTA_MPI)
   // The batches: as many as the rank with the most.
   int64_t batches = static_cast<int64_t>(sizes.size());
@@ -100,16 +100,15 @@ void cluster_concat(const std::string& path, const std::string& head, const std:
   if (g_cluster.rank == 0 && !head.empty())
     check(MPI_File_write_at(file, 0, head.data(), static_cast<int>(head.size()), MPI_CHAR, MPI_STATUS_IGNORE),
           "cannot write", path);
-  constexpr int64_t kPiece = int64_t{1} << 30;  // bytes a call (MPI counts are ints)
+  constexpr int64_t kPiece = int64_t{1} << 26;  // bytes held and written at a time
   std::string text;
   for (size_t b = 0; b < mine.size(); ++b) {
-    if (mine[b] > 0) {
-      part(b, text);
-      if (static_cast<int64_t>(text.size()) != mine[b]) cluster_abort("a part changed size: " + path, 1);
-      for (int64_t at = 0; at < mine[b]; at += kPiece)
-        check(
-            MPI_File_write_at(file, start + before[b] + at, text.data() + at,
-                              static_cast<int>(std::min(kPiece, mine[b] - at)), MPI_CHAR, MPI_STATUS_IGNORE),
+    for (int64_t at = 0; at < mine[b]; at += kPiece) {
+      const int64_t len = std::min(kPiece, mine[b] - at);
+      part(b, len, text);
+      if (static_cast<int64_t>(text.size()) != len) cluster_abort("a part changed size: " + path, 1);
+      check(MPI_File_write_at(file, start + before[b] + at, text.data(), static_cast<int>(len), MPI_CHAR,
+                              MPI_STATUS_IGNORE),
             "cannot write", path);
     }
     start += total[b];

@@ -35,10 +35,11 @@ std::string cluster_broadcast(const std::string& text);
 
 // Writes the file `path` from parts held by the ranks: `head` (rank 0's),
 // then for each batch b the part of every rank in rank order. `sizes[b]` is
-// this rank's part of batch b and `part(b, text)` sets it. Every rank calls
+// the bytes of this rank's part of batch b; `part(b, n, text)` sets `text`
+// to its next n bytes (64 MB at most at a time, in order). Every rank calls
 // it; `path` is rank 0's and must be a place every rank can write.
 void cluster_concat(const std::string& path, const std::string& head, const std::vector<int64_t>& sizes,
-                    const std::function<void(size_t b, std::string& text)>& part);
+                    const std::function<void(size_t b, int64_t bytes, std::string& text)>& part);
 
 // A rank that cannot go on ends the whole run, naming itself.
 [[noreturn]] void cluster_abort(const std::string& message, int code);

@@ -4,13 +4,14 @@
 
 #include <fmt/format.h>
 #include <tbb/info.h>
-#include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <memory>
+#include <mutex>
 #include <span>
 #include <thread>
-#include <tuple>
 
 #include "canasta/parallel.h"
 #include "canasta/record.h"
@@ -44,7 +45,7 @@ int player_of(const Rules& rules, int seat, int twin) {
   return (mirrored + n - twin % rules.teams) % n;
 }
 
-bool check_config(const ExperimentConfig& c, std::string& error, int processes) {
+bool check_config(const ExperimentConfig& c, std::string& error) {
   if (c.side2 && c.rules.teams != 3) {
     error = "--side2 needs a table of three sides (spanish-3p, spanish-6p3)";
     return false;
@@ -60,22 +61,6 @@ bool check_config(const ExperimentConfig& c, std::string& error, int processes) 
     }
   if (c.shards < 1 || c.shard < 0 || c.shard >= c.shards) {
     error = "bad shard " + std::to_string(c.shard) + "/" + std::to_string(c.shards);
-    return false;
-  }
-  // The rows stay in memory (for the summary and the files), each process
-  // holding its share: refuse a run whose rows cannot fit rather than fail
-  // when it is half played.
-  const bool games = c.games > 0;
-  const double rows =
-      static_cast<double>(shard_size(games ? c.games : c.deals, c)) * twin_count(c) / std::max(processes, 1);
-  const double need = rows * static_cast<double>(games ? sizeof(GameRow) : sizeof(DealRow));
-  const double have =
-      static_cast<double>(::sysconf(_SC_PHYS_PAGES)) * static_cast<double>(::sysconf(_SC_PAGE_SIZE));
-  if (have > 0 && need > have) {
-    error = fmt::format(
-        "{:.0f} {}{} need {:.1f} GB for their rows, more than this machine's {:.1f} GB: play fewer, or "
-        "run shards",
-        rows, games ? "games" : "deals", processes > 1 ? " a process" : "", need / 1e9, have / 1e9);
     return false;
   }
   return true;
@@ -181,219 +166,394 @@ std::array<std::vector<std::string>, 6> twin_specs(const ExperimentConfig& c) {
   return specs;
 }
 
-// The rows of a run: every twin of every index this process plays, and
-// which indices finished. They grow batch by batch, by this process's block
-// of the batch, so that the memory a run holds is what it has played (a
-// sequential test may stop long before the end).
-template <class Row>
-struct Rows {
-  int twins;
-  int64_t count;  // indices of the shard
-  std::vector<Row> all;
-  std::vector<uint8_t> done;
-  int64_t begin = 0, end = 0, base = 0;  // the current block and its first slot
+// Counts every deal of a game into its row and writes its records.
+struct GameCounter : PlayObserver {
+  GameRow& game_row;
+  DealRecord* rec;
+  std::string* lines;
+  const std::vector<std::string>& agents;
+  DealRow deal;
+  RowCounter counter{deal, nullptr};
+  int actions = 0;
 
-  Rows(const ExperimentConfig& c, int64_t n) : twins(twin_count(c)), count(shard_size(n, c)) {}
-  // Room for the block of indices begin .. end-1.
-  void grow(std::pair<int64_t, int64_t> block) {
-    base = static_cast<int64_t>(done.size());
-    std::tie(begin, end) = block;
-    done.resize(static_cast<size_t>(base + end - begin), 0);
-    all.resize(done.size() * static_cast<size_t>(twins));
+  GameCounter(GameRow& r, DealRecord* record, std::string* out, const std::vector<std::string>& specs)
+      : game_row(r), rec(record), lines(out), agents(specs) {
+    counter.rec = rec;
   }
-  size_t slot(int64_t index) const { return static_cast<size_t>(base + index - begin); }
-  Row& at(int64_t index, int twin) {
-    return all[slot(index) * static_cast<size_t>(twins) + static_cast<size_t>(twin)];
+  void deal_started(const Game& g, const State& s) {
+    deal = DealRow{};
+    actions = 0;
+    if (rec) {
+      begin_record(*rec, g, s);
+      rec->agents = agents;
+    }
   }
-  bool finished(int64_t index) const { return done[slot(index)] != 0; }
-  // The rows of the indices that finished (all their twins), in index order.
-  void keep_finished(std::vector<Row>& rows) const {
-    rows.clear();
-    rows.reserve(all.size());
-    for (size_t i = 0; i < done.size(); ++i)
-      if (done[i])
-        for (int t = 0; t < twins; ++t)
-          rows.push_back(all[i * static_cast<size_t>(twins) + static_cast<size_t>(t)]);
+  void before(const State& s, int seat, Action a) {
+    counter.before(s, seat, a);
+    ++actions;
+  }
+  void after(const State& s) { counter.after(s); }
+  void deal_finished(const Game& g, const State& s) {
+    counter.finish(s, actions);
+    game_row.counts.add(deal);
+    if (rec) {
+      end_record(*rec, s, g);
+      append_json_line(*lines, *rec);
+    }
   }
 };
 
-// Indices recorded per batch: their records wait in memory until the batch ends.
-constexpr int64_t kRecordBatch = 4096;
+// A run's positions in the order they are played: ranges of shard
+// positions, numbered 0, 1, ... ("sequence numbers").
+struct Sequence {
+  Ranges ranges;
+  std::vector<int64_t> starts;  // the sequence number of each range's first position
+  int64_t size = 0;
 
-// Plays indices 0 .. count-1 on the pool in batches of `batch_size`, this
-// process its block of each: `play(i, worker, lines)` plays every twin of
-// index i, appending its JSON Lines records to `lines` when it is not null
-// (only when records are wanted). `out.done` marks the indices that
-// finished. After each batch its finished indices' records go to the record
-// writer in index order, and `after_batch()` gives this process's counts of
-// the block for a sequential test, which are summed over the processes and
-// go to `decided(counts)`: true ends the run. A stop ends it too, after the
-// sum, so that every process stops at the same batch. Progress counts rows.
-template <class Row, class Play, class AfterBatch, class Decided>
-void play_indices(const ExperimentConfig& c, Rows<Row>& out, int64_t grain, const RunHooks& hooks,
-                  const Play& play, const AfterBatch& after_batch, const Decided& decided) {
-  const int64_t count = out.count;
-  const int64_t twins = twin_count(c);
-  std::atomic<int64_t> rows_done{0};
-  RecordWriter writer(hooks.records);
-  const bool recording = static_cast<bool>(hooks.records);
-  const int64_t batch = batch_size(c, recording);
-  const int threads = resolve_threads(c.threads);
-  std::vector<std::string> lines;
-  for (int64_t first = 0, next = 0; first < count; first = next) {
-    next = std::min(count, first + batch);
-    out.grow(hooks.processes.block(first, next));
-    if (recording) lines.assign(static_cast<size_t>(out.end - out.begin), std::string());
-    parallel_chunks(threads, out.begin, out.end, grain, [&](int64_t begin, int64_t end) {
-      Worker worker(c, hooks);
-      for (int64_t i = begin; i != end; ++i) {
-        if (hooks.stop && hooks.stop->load(std::memory_order_relaxed)) return;
-        play(i, worker, recording ? &lines[static_cast<size_t>(i - out.begin)] : nullptr);
-        out.done[out.slot(i)] = 1;
-        const int64_t n = rows_done.fetch_add(twins) + twins;
-        if (hooks.progress) hooks.progress(n);
-      }
-    });
-    if (recording) {
-      std::string finished;
-      for (int64_t i = out.begin; i < out.end; ++i)
-        if (out.finished(i)) finished += lines[static_cast<size_t>(i - out.begin)];
-      writer.push(std::move(finished));
+  explicit Sequence(Ranges r) : ranges(std::move(r)) {
+    for (const auto& [b, e] : ranges) {
+      starts.push_back(size);
+      size += e - b;
     }
-    // This process's counts of the batch for the sequential test, and whether it was stopped.
-    const SprtCounts counts = after_batch();
-    std::array<int64_t, 6> shared{counts[0], counts[1], counts[2],
-                                  counts[3], counts[4], hooks.stop && hooks.stop->load() ? 1 : 0};
-    hooks.processes.add_up(shared);
-    if (shared[5] > 0 || decided(SprtCounts{shared[0], shared[1], shared[2], shared[3], shared[4]})) break;
   }
+  int64_t position(int64_t n) const {
+    const size_t i =
+        static_cast<size_t>(std::upper_bound(starts.begin(), starts.end(), n) - starts.begin()) - 1;
+    return ranges[i].first + (n - starts[i]);
+  }
+  // The positions of sequence numbers [a, b).
+  Ranges positions(int64_t a, int64_t b) const {
+    Ranges out;
+    for (size_t i = 0; i < ranges.size(); ++i) {
+      const int64_t lo = std::max(a, starts[i]),
+                    hi = std::min(b, starts[i] + ranges[i].second - ranges[i].first);
+      if (lo < hi) out.emplace_back(ranges[i].first + lo - starts[i], ranges[i].first + hi - starts[i]);
+    }
+    return out;
+  }
+};
+
+// Plays a sequence of positions on the pool, every twin of a position a
+// unit of work of its own. Workers take units in order from a counter, a
+// chunk at a time (about 0.5 ms of play, fewer near the end, one for agents
+// that take milliseconds), so that every thread has work until the last
+// units. Finished positions go out in order: a window of `window` positions
+// holds the rows (and records) of those played but not yet handed on, and
+// whoever finishes the first of them hands on every finished one from
+// there. A stop ends the taking of units; every unit taken is played to its
+// end, so that the positions handed on are the sequence's first ones.
+template <class Row>
+class OrderedRun {
+ public:
+  // play(position, twin, worker, row, lines): plays a unit into `row`,
+  // appending its records to `lines` (when not null).
+  using Play = std::function<void(int64_t, int, Worker&, Row&, std::string*)>;
+  // flush(rows, lines): the rows of finished positions, in order, and their records.
+  using Flush = std::function<void(std::span<const Row>, const std::string&)>;
+
+  OrderedRun(const ExperimentConfig& c, const RunHooks& hooks, std::vector<std::unique_ptr<Worker>>& workers,
+             int threads, bool recording, int64_t window)
+      : c_(c),
+        hooks_(hooks),
+        workers_(workers),
+        threads_(threads),
+        twins_(twin_count(c)),
+        window_(window),
+        recording_(recording),
+        rows_(static_cast<size_t>(window * twins_)),
+        done_(new std::atomic<int>[static_cast<size_t>(window)]) {
+    for (int64_t i = 0; i < window_; ++i) done_[static_cast<size_t>(i)].store(0, std::memory_order_relaxed);
+    if (recording_) lines_.resize(rows_.size());
+  }
+
+  // Plays `seq`; returns how many of its positions were handed on.
+  int64_t run(const Sequence& seq, const Play& play, const Flush& flush, std::atomic<int64_t>& rows_done) {
+    seq_ = &seq;
+    play_ = &play;
+    flush_ = &flush;
+    rows_done_ = &rows_done;
+    units_ = seq.size * twins_;
+    next_.store(0);
+    flushed_.store(0);
+    parallel_workers(threads_, [this](int w) { work(w); });
+    while (try_flush()) {
+    }
+    return flushed_.load();
+  }
+
+ private:
+  void work(int w) {
+    auto& worker = workers_[static_cast<size_t>(w)];
+    if (!worker) worker = std::make_unique<Worker>(c_, hooks_);
+    double unit_ns = 0;  // this worker's last chunk, per unit
+    for (;;) {
+      if (hooks_.stop && hooks_.stop->load(std::memory_order_relaxed)) return;
+      int64_t first = next_.load(std::memory_order_relaxed);
+      if (first >= units_) return;
+      // About 0.5 ms a chunk, and at most a quarter of each thread's share of what is left.
+      const int64_t by_time =
+          unit_ns > 0 ? std::clamp<int64_t>(static_cast<int64_t>(5e5 / unit_ns), 1, 1024) : 1;
+      const int64_t by_end = std::max<int64_t>(1, (units_ - first) / (4 * threads_));
+      const int64_t room = (flushed_.load(std::memory_order_acquire) + window_) * twins_;
+      const int64_t last = std::min({units_, first + std::min(by_time, by_end), room});
+      if (last <= first) {  // the window is full: hand on what is finished, or wait for it
+        if (!try_flush()) std::this_thread::sleep_for(std::chrono::microseconds(50));
+        continue;
+      }
+      if (!next_.compare_exchange_weak(first, last, std::memory_order_relaxed)) continue;
+      const auto t0 = std::chrono::steady_clock::now();
+      bool finished = false;
+      for (int64_t u = first; u < last; ++u) {
+        const int64_t n = u / twins_;
+        const int twin = static_cast<int>(u % twins_);
+        const size_t slot = static_cast<size_t>(n % window_);
+        const size_t at = slot * static_cast<size_t>(twins_) + static_cast<size_t>(twin);
+        std::string* lines = nullptr;
+        if (recording_) {
+          lines = &lines_[at];
+          lines->clear();
+        }
+        (*play_)(seq_->position(n), twin, *worker, rows_[at], lines);
+        finished |= done_[slot].fetch_add(1, std::memory_order_acq_rel) + 1 == twins_;
+      }
+      unit_ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count() /
+                static_cast<double>(last - first);
+      const int64_t rows = rows_done_->fetch_add(last - first) + (last - first);
+      if (hooks_.progress) hooks_.progress(rows);
+      if (finished) try_flush();
+    }
+  }
+
+  // Hands on the finished positions from the first not yet handed on;
+  // false when another thread is at it or none is finished.
+  bool try_flush() {
+    const std::unique_lock lock(flush_mutex_, std::try_to_lock);
+    if (!lock.owns_lock()) return false;
+    const int64_t from = flushed_.load(std::memory_order_relaxed);
+    int64_t to = from;
+    while (to < seq_->size &&
+           done_[static_cast<size_t>(to % window_)].load(std::memory_order_acquire) == twins_)
+      ++to;
+    if (to == from) return false;
+    // In one or two spans of the window.
+    for (int64_t a = from; a < to;) {
+      const int64_t b = std::min(to, (a / window_ + 1) * window_);
+      const size_t first = static_cast<size_t>(a % window_) * static_cast<size_t>(twins_);
+      const size_t count = static_cast<size_t>(b - a) * static_cast<size_t>(twins_);
+      text_.clear();
+      if (recording_)
+        for (size_t i = first; i < first + count; ++i) text_ += lines_[i];
+      (*flush_)(std::span<const Row>(rows_).subspan(first, count), text_);
+      a = b;
+    }
+    for (int64_t n = from; n < to; ++n)
+      done_[static_cast<size_t>(n % window_)].store(0, std::memory_order_relaxed);
+    flushed_.store(to, std::memory_order_release);
+    return true;
+  }
+
+  const ExperimentConfig& c_;
+  const RunHooks& hooks_;
+  std::vector<std::unique_ptr<Worker>>& workers_;
+  const int threads_;
+  const int64_t twins_, window_;
+  const bool recording_;
+  std::vector<Row> rows_;
+  std::vector<std::string> lines_;
+  std::unique_ptr<std::atomic<int>[]> done_;  // twins finished, by slot
+  std::mutex flush_mutex_;
+  std::string text_;
+  const Sequence* seq_ = nullptr;
+  const Play* play_ = nullptr;
+  const Flush* flush_ = nullptr;
+  std::atomic<int64_t>* rows_done_ = nullptr;
+  int64_t units_ = 0;
+  std::atomic<int64_t> next_{0}, flushed_{0};
+};
+
+// The window: positions played but not yet handed on. Rows alone are small;
+// records take a few kilobytes a deal (tens a game).
+int64_t window_of(const ExperimentConfig& c, bool recording, int threads) {
+  const int64_t base = c.games > 0 ? (recording ? 256 : 4096) : (recording ? 4096 : 65536);
+  return std::max<int64_t>(base, 64 * threads);
+}
+
+// Plays the positions of the shard not in hooks.done, in batches
+// (batch_size) whose positions every process shares out in blocks; after
+// each batch the processes add up the sequential test's counts and whether
+// any was stopped. `play` plays a unit, `tally_of` adds rows to a tally.
+template <class Row, class TallyOf>
+bool play_run(const ExperimentConfig& c, RunOutcome& out, std::string& error, const RunHooks& hooks,
+              const typename OrderedRun<Row>::Play& play, const RowSink<Row>& sink, const TallyOf& tally_of) {
+  if (!check_config(c, error)) return false;
+  const int64_t count = shard_size(c.games > 0 ? c.games : c.deals, c);
+  const Ranges todo = missing_ranges(hooks.done, count);
+  const int threads = resolve_threads(c.threads);
+  const bool recording = static_cast<bool>(hooks.records);
+  const Processes& procs = hooks.processes;
+  std::vector<std::unique_ptr<Worker>> workers(static_cast<size_t>(threads));
+  OrderedRun<Row> runner(c, hooks, workers, threads, recording, window_of(c, recording, threads));
+  RecordWriter writer(hooks.records);
+  std::atomic<int64_t> rows_done{0};
+  std::vector<Outcome> scratch;
+  Tally mine, batch_tally;
+  SprtCounts tested{};
+  if (c.sprt && hooks.done_tally) tested = sprt_counts(*hooks.done_tally, c.duplicate);
+  out.done = hooks.done;
+  out.stopped = false;
+  const typename OrderedRun<Row>::Flush flush = [&](std::span<const Row> rows, const std::string& lines) {
+    Tally t;
+    tally_of(t, rows, scratch);
+    mine.add(t);
+    batch_tally.add(t);
+    if (sink) sink(rows);
+    if (recording && !lines.empty()) writer.push(lines);
+  };
+  // Batches of positions [b, b + batch), the sequential test's from 0 on.
+  const int64_t batch = batch_size(c);
+  for (int64_t b = 0; b < count; b += batch) {
+    Ranges in_batch;
+    for (const auto& [lo, hi] : todo)
+      if (std::max(lo, b) < std::min(hi, b + batch))
+        in_batch.emplace_back(std::max(lo, b), std::min(hi, b + batch));
+    const Sequence batch_seq(in_batch);
+    // This process's block of the batch.
+    const auto [first, next] = procs.block(0, batch_seq.size);
+    const Sequence block(batch_seq.positions(first, next));
+    batch_tally = Tally{};
+    const int64_t played = runner.run(block, play, flush, rows_done);
+    writer.drain();
+    if (hooks.batch_end) hooks.batch_end();
+    // What every process played of the batch (a prefix of its block), the
+    // sequential test's counts and whether any was stopped.
+    const SprtCounts counts = c.sprt ? sprt_counts(batch_tally, c.duplicate) : SprtCounts{};
+    std::vector<int64_t> shared(static_cast<size_t>(6 + procs.count), 0);
+    for (size_t q = 0; q < counts.size(); ++q) shared[q] = counts[q];
+    shared[5] = hooks.stop && hooks.stop->load() ? 1 : 0;
+    shared[6 + static_cast<size_t>(procs.index)] = played;
+    procs.add_up(shared);
+    for (int p = 0; p < procs.count; ++p) {
+      const auto [pf, pn] = Processes{p, procs.count, {}}.block(0, batch_seq.size);
+      out.done = merge_ranges(
+          out.done, batch_seq.positions(pf, pf + std::min(pn - pf, shared[6 + static_cast<size_t>(p)])));
+    }
+    if (shared[5] > 0) {
+      out.stopped = true;
+      break;
+    }
+    if (c.sprt) {
+      for (size_t q = 0; q < tested.size(); ++q) tested[q] += shared[q];
+      if (sprt(tested, *c.sprt).decision != 0) break;
+    }
+  }
+  writer.finish();
+  if (out.tally) out.tally->add(mine);
+  return true;
 }
 
 }  // namespace
 
-int64_t batch_size(const ExperimentConfig& c, bool recording) {
+Ranges merge_ranges(const Ranges& a, const Ranges& b) {
+  Ranges all = a;
+  all.insert(all.end(), b.begin(), b.end());
+  std::sort(all.begin(), all.end());
+  Ranges out;
+  for (const auto& r : all) {
+    if (r.first >= r.second) continue;
+    if (!out.empty() && r.first <= out.back().second)
+      out.back().second = std::max(out.back().second, r.second);
+    else
+      out.push_back(r);
+  }
+  return out;
+}
+
+Ranges missing_ranges(const Ranges& r, int64_t n) {
+  Ranges out;
+  int64_t at = 0;
+  for (const auto& [b, e] : merge_ranges(r, {})) {
+    if (b >= n) break;
+    if (b > at) out.emplace_back(at, b);
+    at = std::max(at, e);
+  }
+  if (at < n) out.emplace_back(at, n);
+  return out;
+}
+
+int64_t ranges_size(const Ranges& r) {
+  int64_t n = 0;
+  for (const auto& [b, e] : r) n += e - b;
+  return n;
+}
+
+int64_t batch_size(const ExperimentConfig& c) {
   const int64_t count = shard_size(c.games > 0 ? c.games : c.deals, c);
-  if (c.games > 0) return recording ? kRecordBatch / 16 : std::max<int64_t>(count, 1);
-  return c.sprt ? kSprtBatch : recording ? kRecordBatch : std::max<int64_t>(count, 1);
+  return c.sprt && c.games == 0 ? kSprtBatch : std::max<int64_t>(count, 1);
+}
+
+bool stream_deals(const ExperimentConfig& c, RunOutcome& out, std::string& error, const RunHooks& hooks) {
+  const auto specs = twin_specs(c);
+  const OrderedRun<DealRow>::Play play = [&](int64_t i, int t, Worker& w, DealRow& row, std::string* lines) {
+    const int64_t k = c.shard + i * c.shards;
+    row = DealRow{};
+    row.deal = k;
+    row.swapped = static_cast<int8_t>(t);
+    start_single_deal(w.s, c.rules, c.seed, k);
+    DealRecord* rec = lines ? &w.rec : nullptr;
+    if (rec) {
+      begin_single_record(*rec, w.s, c.seed, k);
+      rec->agents = specs[static_cast<size_t>(t)];
+    }
+    Rng rng(derive_seed(c.seed, twin_stream(Stream::kDealPlay, t), static_cast<uint64_t>(k)));
+    RowCounter counter(row, rec);
+    counter.finish(w.s, play_deal(w.s, w.seats(t, c.rules), rng, counter));
+    if (rec) {
+      end_record(*rec, w.s);
+      append_json_line(*lines, *rec);
+    }
+  };
+  return play_run<DealRow>(c, out, error, hooks, play, hooks.deal_rows,
+                           [&](Tally& t, std::span<const DealRow> rows, std::vector<Outcome>& scratch) {
+                             add_tally(t, rows, c.duplicate, c.rules.teams, scratch);
+                           });
+}
+
+bool stream_games(const ExperimentConfig& c, RunOutcome& out, std::string& error, const RunHooks& hooks) {
+  const auto specs = twin_specs(c);
+  const OrderedRun<GameRow>::Play play = [&](int64_t i, int t, Worker& w, GameRow& row, std::string* lines) {
+    const int64_t g = c.shard + i * c.shards;
+    row = GameRow{};
+    Game game = new_game(c.rules, derive_seed(c.seed, Stream::kGameSeed, static_cast<uint64_t>(g)));
+    GameCounter counter(row, lines ? &w.rec : nullptr, lines, specs[static_cast<size_t>(t)]);
+    play_game(game, w.s, w.seats(t, c.rules), twin_stream(Stream::kGameDealPlay, t), counter);
+    row.game = g;
+    row.swapped = static_cast<int8_t>(t);
+    row.end = static_cast<int8_t>(game.end);
+    row.winner = static_cast<int8_t>(game.winner);
+    for (int side = 0; side < c.rules.teams; ++side) row.total[side] = game.totals[side];
+  };
+  return play_run<GameRow>(c, out, error, hooks, play, hooks.game_rows,
+                           [&](Tally& t, std::span<const GameRow> rows, std::vector<Outcome>& scratch) {
+                             add_tally_games(t, rows, c.duplicate, c.rules.teams, scratch);
+                           });
 }
 
 bool run_deals(const ExperimentConfig& c, std::vector<DealRow>& rows, std::string& error,
                const RunHooks& hooks) {
-  if (!check_config(c, error, hooks.processes.count)) return false;
-  Rows<DealRow> out(c, c.deals);
-  const int twins = out.twins;
-  const auto specs = twin_specs(c);
-  // With a sequential test the deals go in fixed batches (batch_size), so
-  // that where the test stops does not depend on the thread count (nor on the
-  // processes).
-  SprtCounts tested{};
-  play_indices(
-      c, out, 64, hooks,
-      [&](int64_t i, Worker& w, std::string* lines) {
-        const int64_t k = c.shard + i * c.shards;
-        for (int t = 0; t < twins; ++t) {
-          DealRow& row = out.at(i, t);
-          row = DealRow{};
-          row.deal = k;
-          row.swapped = static_cast<int8_t>(t);
-          start_single_deal(w.s, c.rules, c.seed, k);
-          DealRecord* rec = lines ? &w.rec : nullptr;
-          if (rec) {
-            begin_single_record(*rec, w.s, c.seed, k);
-            rec->agents = specs[t];
-          }
-          Rng rng(derive_seed(c.seed, twin_stream(Stream::kDealPlay, t), static_cast<uint64_t>(k)));
-          RowCounter counter(row, rec);
-          counter.finish(w.s, play_deal(w.s, w.seats(t, c.rules), rng, counter));
-          if (rec) {
-            end_record(*rec, w.s);
-            append_json_line(*lines, *rec);
-          }
-        }
-      },
-      [&] {
-        SprtCounts counts{};
-        if (!c.sprt) return counts;
-        // This process's finished rows of the batch, in order.
-        std::vector<DealRow> batch_rows;
-        for (int64_t i = out.begin; i < out.end; ++i)
-          if (out.finished(i))
-            for (int t = 0; t < twins; ++t) batch_rows.push_back(out.at(i, t));
-        return sprt_counts(tally(batch_rows, c.duplicate), c.duplicate);
-      },
-      [&](const SprtCounts& played) {
-        if (!c.sprt) return false;
-        for (size_t q = 0; q < tested.size(); ++q) tested[q] += played[q];
-        return sprt(tested, *c.sprt).decision != 0;
-      });
-  out.keep_finished(rows);
-  return true;
+  rows.clear();
+  RunHooks collect = hooks;
+  collect.deal_rows = [&](std::span<const DealRow> r) { rows.insert(rows.end(), r.begin(), r.end()); };
+  RunOutcome out;
+  return stream_deals(c, out, error, collect);
 }
 
 bool run_games(const ExperimentConfig& c, std::vector<GameRow>& rows, std::string& error,
                const RunHooks& hooks) {
-  if (!check_config(c, error, hooks.processes.count)) return false;
-  Rows<GameRow> out(c, c.games);
-  const int twins = out.twins;
-  const auto specs = twin_specs(c);
-
-  // Counts every deal of the game into its row and writes its records.
-  struct GameCounter : PlayObserver {
-    GameRow& game_row;
-    DealRecord* rec;
-    std::string* lines;
-    const std::vector<std::string>& agents;
-    DealRow deal;
-    RowCounter counter{deal, nullptr};
-    int actions = 0;
-
-    GameCounter(GameRow& r, DealRecord* record, std::string* out, const std::vector<std::string>& specs)
-        : game_row(r), rec(record), lines(out), agents(specs) {
-      counter.rec = rec;
-    }
-    void deal_started(const Game& g, const State& s) {
-      deal = DealRow{};
-      actions = 0;
-      if (rec) {
-        begin_record(*rec, g, s);
-        rec->agents = agents;
-      }
-    }
-    void before(const State& s, int seat, Action a) {
-      counter.before(s, seat, a);
-      ++actions;
-    }
-    void after(const State& s) { counter.after(s); }
-    void deal_finished(const Game& g, const State& s) {
-      counter.finish(s, actions);
-      game_row.counts.add(deal);
-      if (rec) {
-        end_record(*rec, s, g);
-        append_json_line(*lines, *rec);
-      }
-    }
-  };
-
-  play_indices(
-      c, out, 4, hooks,
-      [&](int64_t i, Worker& w, std::string* lines) {
-        const int64_t g = c.shard + i * c.shards;
-        for (int t = 0; t < twins; ++t) {
-          GameRow& row = out.at(i, t);
-          row = GameRow{};
-          Game game = new_game(c.rules, derive_seed(c.seed, Stream::kGameSeed, static_cast<uint64_t>(g)));
-          GameCounter counter(row, lines ? &w.rec : nullptr, lines, specs[t]);
-          play_game(game, w.s, w.seats(t, c.rules), twin_stream(Stream::kGameDealPlay, t), counter);
-          row.game = g;
-          row.swapped = static_cast<int8_t>(t);
-          row.end = static_cast<int8_t>(game.end);
-          row.winner = static_cast<int8_t>(game.winner);
-          for (int side = 0; side < c.rules.teams; ++side) row.total[side] = game.totals[side];
-        }
-      },
-      [] { return SprtCounts{}; }, [](const SprtCounts&) { return false; });
-  out.keep_finished(rows);
-  return true;
+  rows.clear();
+  RunHooks collect = hooks;
+  collect.game_rows = [&](std::span<const GameRow> r) { rows.insert(rows.end(), r.begin(), r.end()); };
+  RunOutcome out;
+  return stream_games(c, out, error, collect);
 }
 
 }  // namespace canasta

@@ -16,6 +16,11 @@ void RecordWriter::push(std::string batch) {
   changed_.notify_all();
 }
 
+void RecordWriter::drain() {
+  std::unique_lock lock(mutex_);
+  changed_.wait(lock, [&] { return queue_.empty() && !writing_; });
+}
+
 void RecordWriter::finish() {
   {
     const std::lock_guard lock(mutex_);
@@ -34,9 +39,13 @@ void RecordWriter::run() {
       if (queue_.empty()) return;
       batch = std::move(queue_.front());
       queue_.pop_front();
+      writing_ = true;
       changed_.notify_all();
     }
     sink_(batch);
+    const std::lock_guard lock(mutex_);
+    writing_ = false;
+    changed_.notify_all();
   }
 }
 

@@ -121,12 +121,17 @@ std::string header(const std::array<Column<Row>, N>& columns) {
 }
 
 template <class Row, size_t N>
-std::string to_csv(std::span<const Row> rows, const std::array<Column<Row>, N>& columns) {
-  std::string out = header(columns) + "\n";
+void append_csv(std::string& out, std::span<const Row> rows, const std::array<Column<Row>, N>& columns) {
   auto it = std::back_inserter(out);
   for (const Row& r : rows) {
     for (size_t i = 0; i < N; ++i) fmt::format_to(it, "{}{}", columns[i].get(r), i + 1 < N ? ',' : '\n');
   }
+}
+
+template <class Row, size_t N>
+std::string to_csv(std::span<const Row> rows, const std::array<Column<Row>, N>& columns) {
+  std::string out = header(columns) + "\n";
+  append_csv(out, rows, columns);
   return out;
 }
 
@@ -284,6 +289,10 @@ std::string rows_to_csv(std::span<const DealRow> rows, int sides) {
   return sides == 3 ? to_csv(rows, kDealColumns3) : to_csv(rows, kDealColumns);
 }
 
+void append_rows_csv(std::string& out, std::span<const DealRow> rows, int sides) {
+  return sides == 3 ? append_csv(out, rows, kDealColumns3) : append_csv(out, rows, kDealColumns);
+}
+
 bool rows_from_csv(std::string_view text, std::vector<DealRow>& rows, std::string& error, int sides) {
   return sides == 3 ? from_csv(text, "deals.csv", kDealColumns3, rows, error)
                     : from_csv(text, "deals.csv", kDealColumns, rows, error);
@@ -291,6 +300,10 @@ bool rows_from_csv(std::string_view text, std::vector<DealRow>& rows, std::strin
 
 std::string game_rows_to_csv(std::span<const GameRow> rows, int sides) {
   return sides == 3 ? to_csv(rows, kGameColumns3) : to_csv(rows, kGameColumns2);
+}
+
+void append_game_rows_csv(std::string& out, std::span<const GameRow> rows, int sides) {
+  return sides == 3 ? append_csv(out, rows, kGameColumns3) : append_csv(out, rows, kGameColumns2);
 }
 
 bool game_rows_from_csv(std::string_view text, std::vector<GameRow>& rows, std::string& error, int sides) {

@@ -252,10 +252,10 @@ std::pair<double, double> a_result(const T* score, int a, int sides) {
 
 }  // namespace
 
-Tally tally(std::span<const DealRow> rows, bool duplicate, int sides) {
+void add_tally(Tally& total, std::span<const DealRow> rows, bool duplicate, int sides,
+               std::vector<Outcome>& outcomes) {
   Tally t;
-  std::vector<Outcome> outcomes;
-  outcomes.reserve(rows.size());
+  outcomes.clear();
   for (const DealRow& r : rows) {
     const auto [m, share] = a_result(r.score, a_side_of(r.swapped, sides), sides);
     outcomes.push_back({r.deal, r.swapped, share, m});
@@ -272,13 +272,13 @@ Tally tally(std::span<const DealRow> rows, bool duplicate, int sides) {
     }
   }
   add_outcomes(t, outcomes, duplicate);
-  return t;
+  total.add(t);
 }
 
-Tally tally_games(std::span<const GameRow> rows, bool duplicate, int sides) {
+void add_tally_games(Tally& total, std::span<const GameRow> rows, bool duplicate, int sides,
+                     std::vector<Outcome>& outcomes) {
   Tally t;
-  std::vector<Outcome> outcomes;
-  outcomes.reserve(rows.size());
+  outcomes.clear();
   for (const GameRow& r : rows) {
     const int a_side = a_side_of(r.swapped, sides);
     auto [m, score] = a_result(r.total, a_side, sides);
@@ -289,6 +289,22 @@ Tally tally_games(std::span<const GameRow> rows, bool duplicate, int sides) {
     t.counts.add(r.counts);
   }
   add_outcomes(t, outcomes, duplicate);
+  total.add(t);
+}
+
+Tally tally(std::span<const DealRow> rows, bool duplicate, int sides) {
+  Tally t;
+  std::vector<Outcome> outcomes;
+  outcomes.reserve(rows.size());
+  add_tally(t, rows, duplicate, sides, outcomes);
+  return t;
+}
+
+Tally tally_games(std::span<const GameRow> rows, bool duplicate, int sides) {
+  Tally t;
+  std::vector<Outcome> outcomes;
+  outcomes.reserve(rows.size());
+  add_tally_games(t, rows, duplicate, sides, outcomes);
   return t;
 }
 
@@ -334,11 +350,13 @@ GameSummary summarize_games(std::span<const GameRow> rows, bool duplicate, int s
 
 namespace {
 
-// "complete" when the run played every row its configuration asks for.
+// "complete" when the run played every row its configuration asks for;
+// "decided" when its sequential test decided at the end of a batch (where
+// the runner looks at it), "partial" when it stopped before its end.
 std::string_view status_of(const ExperimentConfig& c, int64_t rows, const std::optional<SprtResult>& t) {
   const int64_t expected = shard_size(c.games > 0 ? c.games : c.deals, c) * twin_count(c);
   if (rows == expected) return "complete";
-  return t && t->decision != 0 ? "decided" : "partial";
+  return t && t->decision != 0 && rows % (kSprtBatch * twin_count(c)) == 0 ? "decided" : "partial";
 }
 
 }  // namespace

@@ -69,6 +69,7 @@ class IsmctsAgent final : public Agent {
   struct Tree;
   IsmctsParams p_;
   std::vector<std::unique_ptr<Tree>> trees_;  // node pools reused between decisions
+  std::vector<uint64_t> seeds_;               // of the trees' streams, one a tree
   int64_t last_iterations_ = 0;
   std::vector<std::pair<Action, int>> last_visits_;
 };

@@ -16,12 +16,37 @@
 #include <tbb/blocked_range.h>
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
+#include <tbb/partitioner.h>
 #include <tbb/task_arena.h>
 
 #include <optional>
 #endif
 
 namespace canasta {
+
+#if !defined(CANASTA_TSAN)
+namespace detail {
+
+// Runs `run` on `threads` threads (0: in the caller's pool). More threads
+// than the process allows (by default, the cores) raise the limit while the
+// arena runs, or TBB warns and runs fewer. The limit is process-wide, the
+// smallest of the live controls: two such calls at once from different
+// threads would hold each other to the smaller count. The project makes them
+// one at a time (a run's deals or games); searches inside them pass 0 and
+// run in the caller's pool.
+template <class Run>
+void in_arena(int threads, const Run& run) {
+  if (threads <= 0) return run();
+  using tbb::global_control;
+  std::optional<global_control> wider;
+  if (static_cast<size_t>(threads) > global_control::active_value(global_control::max_allowed_parallelism))
+    wider.emplace(global_control::max_allowed_parallelism, static_cast<size_t>(threads));
+  tbb::task_arena arena(threads);
+  arena.execute(run);
+}
+
+}  // namespace detail
+#endif
 
 // Calls body(begin, end) on chunks of about `grain` indices covering
 // [first, last), on `threads` threads (0: the pool the caller runs in), and
@@ -43,26 +68,31 @@ void parallel_chunks(int threads, int64_t first, int64_t last, int64_t grain, co
   work();
   for (auto& t : pool) t.join();
 #else
-  const auto run = [&] {
+  detail::in_arena(threads, [&] {
     tbb::parallel_for(tbb::blocked_range<int64_t>(first, last, static_cast<size_t>(grain)),
                       [&](const tbb::blocked_range<int64_t>& r) { body(r.begin(), r.end()); });
-  };
-  if (threads > 0) {
-    // More threads than the process allows (by default, the cores): raise
-    // the limit while the arena runs, or TBB warns and runs fewer. The limit
-    // is process-wide, the smallest of the live controls: two such calls at
-    // once from different threads would hold each other to the smaller
-    // count. The project makes them one at a time (a run's deals, games or
-    // batches); searches inside them pass 0 and run in the caller's pool.
-    using tbb::global_control;
-    std::optional<global_control> wider;
-    if (static_cast<size_t>(threads) > global_control::active_value(global_control::max_allowed_parallelism))
-      wider.emplace(global_control::max_allowed_parallelism, static_cast<size_t>(threads));
-    tbb::task_arena arena(threads);
-    arena.execute(run);
-  } else {
-    run();
-  }
+  });
+#endif
+}
+
+// Calls body(w) for w = 0 .. threads-1 (0: as many as the caller's pool
+// has), each on a thread of its own as far as the pool allows, and returns
+// when all are done: long-lived workers that share out their work
+// themselves (the runner's, from a counter, in order).
+template <class Body>
+void parallel_workers(int threads, const Body& body) {
+#if defined(CANASTA_TSAN)
+  const int n = threads > 0 ? threads : static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+  std::vector<std::thread> pool;
+  for (int w = 1; w < n; ++w) pool.emplace_back([&body, w] { body(w); });
+  body(0);
+  for (auto& t : pool) t.join();
+#else
+  detail::in_arena(threads, [&] {
+    const int n = tbb::this_task_arena::max_concurrency();
+    tbb::parallel_for(
+        0, n, 1, [&](int w) { body(w); }, tbb::simple_partitioner());
+  });
 #endif
 }
 

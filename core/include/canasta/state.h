@@ -140,7 +140,7 @@ struct DealScore {
                      // wild canasta
   int red_threes = 0;  // red_three_score()
   int going_out = 0;   // kGoingOutBonus, or the concealed bonus
-  int premiums = 0;    // kCanastronBonus, plus kCanastaDeCanastas from seven canastas (profiles with premiums)
+  int premiums = 0;    // kCanastronBonus, + kCanastaDeCanastas from seven canastas (premiums)
   int total() const { return melded + in_hand + canastas + red_threes + going_out + premiums; }
 };
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <optional>
 
 #include "../cli.h"
 #include "canasta/json.h"
@@ -14,15 +15,17 @@ namespace canasta::cli {
 
 namespace {
 
-// A shard directory's summary, as written.
+// A shard directory's summary, as written, and the tally of its rows from
+// run.json (where there is one).
 struct ShardSummary {
   ExperimentConfig config;
   std::string text, status;
   int version = 0;  // of the summary format
+  std::optional<Tally> tally;
 };
 
 // A run.json beside the files lists their sizes and checksums: they must hold.
-void check_manifest(const std::string& dir) {
+void check_manifest(const std::string& dir, std::optional<Tally>& tally) {
   std::error_code ec;
   if (!std::filesystem::exists(dir + "/run.json", ec)) return;
   Json v;
@@ -30,6 +33,7 @@ void check_manifest(const std::string& dir) {
   if (!parse_json(read_file(dir + "/run.json"), v, error) || !v.is_object() || !v.contains("files") ||
       !v["files"].is_array())
     throw InputError{dir + "/run.json: not a run manifest" + (error.empty() ? "" : ": " + error)};
+  if (Tally t; read_tally(v, t)) tally = t;
   for (const Json& f : v["files"]) {
     const std::string name = f.is_object() ? f.value("name", "") : "";
     if (name.empty() || name.find('/') != std::string::npos)
@@ -42,8 +46,8 @@ void check_manifest(const std::string& dir) {
 }
 
 ShardSummary read_summary(const std::string& dir) {
-  check_manifest(dir);
   ShardSummary s;
+  check_manifest(dir, s.tally);
   s.text = read_file(dir + "/summary.json");
   std::string error;
   if (!config_from_json(s.text, s.config, error)) throw InputError{dir + "/summary.json: " + error};
@@ -56,7 +60,9 @@ ShardSummary read_summary(const std::string& dir) {
 }
 
 // Merges the shards of one run (Row: DealRow or GameRow) into what the
-// single run gives, and prints and writes it.
+// single run gives, and prints and writes it: from their rows, or from the
+// tallies in their run.json where they kept none (sim --rows none), the
+// summary alone.
 template <class Row>
 struct Merge {
   const char* csv;               // the rows' file
@@ -64,6 +70,7 @@ struct Merge {
   int64_t (*index)(const Row&);  // deal or game index
   bool (*from_csv)(std::string_view, std::vector<Row>&, std::string&, int sides);
   std::string (*to_csv)(std::span<const Row>, int sides);
+  Tally (*tally_of)(std::span<const Row>, bool duplicate, int sides);
 
   template <class Summarize, class Print, class ToJson>
   void run(const std::vector<std::string>& dirs, const std::string& out_dir, bool partial,
@@ -71,6 +78,8 @@ struct Merge {
     OutDir out(out_dir);
     ExperimentConfig merged;
     std::vector<Row> rows;
+    Tally total;
+    int with_rows = 0;
     std::map<int, std::string> shard_dirs;  // shard index -> its directory
     for (size_t i = 0; i < dirs.size(); ++i) {
       const std::string& dir = dirs[i];
@@ -84,16 +93,25 @@ struct Merge {
       shard_dirs[c.shard] = dir;
       std::vector<Row> part;
       std::string error;
-      if (!from_csv(read_file(dir + "/" + csv), part, error, c.rules.teams))
+      std::error_code ec;
+      const bool has_rows = std::filesystem::exists(dir + "/" + csv, ec);
+      with_rows += has_rows ? 1 : 0;
+      if (!has_rows && !s.tally)
+        throw InputError{printable(dir) + ": neither " + csv + " nor a tally in run.json"};
+      if (has_rows && !from_csv(read_file(dir + "/" + csv), part, error, c.rules.teams))
         throw InputError{dir + ": " + error};
       for (const Row& r : part)
         if (index(r) % c.shards != c.shard)
           throw InputError{fmt::format("{}: {} holds index {}, which is not shard {}/{}'s", dir, csv,
                                        index(r), c.shard, c.shards)};
-      // The summary is a function of the configuration and the rows: files of
-      // two runs, or a summary and rows that do not belong together, show here.
-      if (s.version == 2 && to_json(c, summarize(part, c)) != s.text)
-        throw InputError{fmt::format("{}: {} and summary.json do not belong to one run", dir, csv)};
+      // The summary is a function of the configuration and the tally of the
+      // rows: files of two runs, or a summary and rows (or tally) that do not
+      // belong together, show here.
+      const Tally t = has_rows ? tally_of(part, c.duplicate, c.rules.teams) : *s.tally;
+      if ((s.version == 2 || !has_rows) && to_json(c, summarize(t, c)) != s.text)
+        throw InputError{fmt::format("{}: {} and summary.json do not belong to one run", dir,
+                                     has_rows ? csv : "run.json's tally")};
+      total.add(t);
       if (s.status == "partial" && !partial)
         throw InputError{
             fmt::format("{}: shard {}/{} stopped before its end (merge --partial merges it as it is)", dir,
@@ -106,12 +124,15 @@ struct Merge {
     if (!missing.empty() && !partial)
       throw InputError{fmt::format("shard{} {} of {} missing (merge --partial merges what is there)",
                                    missing.size() > 1 ? "s" : "", fmt::join(missing, ", "), merged.shards)};
+    if (with_rows != 0 && with_rows != static_cast<int>(dirs.size()))
+      throw InputError{
+          fmt::format("some shards kept their rows ({}) and some did not: merge them alike", csv)};
     std::sort(rows.begin(), rows.end(), [&](const Row& a, const Row& b) {
       return index(a) != index(b) ? index(a) < index(b) : a.swapped < b.swapped;
     });
     merged.shard = 0;
     merged.shards = 1;
-    const auto s = summarize(rows, merged);
+    const auto s = summarize(total, merged);
     fmt::print("canasta merge: {} shard directories, {} against {}{}, profile {}, seed {}\n", dirs.size(),
                merged.side0.to_string(), merged.side1.to_string(), what, profile_spec(merged.rules),
                merged.seed);
@@ -121,8 +142,9 @@ struct Merge {
     if (!missing.empty()) fmt::print("  partial      shards missing: {}\n", fmt::join(missing, ", "));
     if (s.status != "complete" && missing.empty())
       fmt::print("  partial      some shards stopped before their end\n");
-    out.commit({{"summary.json", to_json(merged, s)}, {csv, to_csv(rows, merged.rules.teams)}},
-               std::string(s.status), s.rows);
+    std::vector<std::pair<std::string, std::string>> files{{"summary.json", to_json(merged, s)}};
+    if (with_rows > 0) files.emplace_back(csv, to_csv(rows, merged.rules.teams));
+    out.commit(files, std::string(s.status), s.rows, {}, [&total](JsonWriter& w) { write_tally(w, total); });
   }
 };
 
@@ -146,17 +168,17 @@ void add_merge(CLI::App& app, int& exit_code) {
     const ShardSummary first = read_summary(dirs[0]);
     exit_code = 0;
     if (first.config.games > 0) {
-      const Merge<GameRow> merge{"games.csv", ", whole games", [](const GameRow& r) { return r.game; },
-                                 game_rows_from_csv, game_rows_to_csv};
+      const Merge<GameRow> merge{
+          "games.csv",        ", whole games",  [](const GameRow& r) { return r.game; },
+          game_rows_from_csv, game_rows_to_csv, tally_games};
       merge.run(
-          dirs, o->out_dir, o->partial,
-          [](const auto& rows, const auto& m) { return summarize_games(rows, m); }, print_game_summary,
-          game_summary_to_json);
+          dirs, o->out_dir, o->partial, [](const Tally& t, const auto& m) { return summarize_games(t, m); },
+          print_game_summary, game_summary_to_json);
     } else {
-      const Merge<DealRow> merge{"deals.csv", "", [](const DealRow& r) { return r.deal; }, rows_from_csv,
-                                 rows_to_csv};
+      const Merge<DealRow> merge{"deals.csv",   "",          [](const DealRow& r) { return r.deal; },
+                                 rows_from_csv, rows_to_csv, tally};
       merge.run(
-          dirs, o->out_dir, o->partial, [](const auto& rows, const auto& m) { return summarize(rows, m); },
+          dirs, o->out_dir, o->partial, [](const Tally& t, const auto& m) { return summarize(t, m); },
           print_summary, summary_to_json);
     }
   });

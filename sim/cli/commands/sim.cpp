@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <optional>
 
 #include "../cli.h"
@@ -64,108 +66,224 @@ CLI::Validator validator(Parse parse, const char* usage, const char* name) {
       name);
 }
 
-// Runs `run(error, hooks)` (run_deals or run_games) over `total` rows with a
-// progress line, Ctrl-C and the records file, then prints the run's first
-// lines. Returns the seconds it took.
-template <class Run>
-double run_live(const ExperimentConfig& c, int64_t total, const char* unit, RecordFile& records,
-                const Run& run) {
-  Progress progress(total, unit);
+// A stopped run's directory, to go on from: the positions it played and
+// the tally of their rows (run.json, "resume"), and the command it ran.
+struct Resume {
+  std::string dir;
+  Ranges done;
+  Tally tally;
+  std::vector<std::string> command;  // canasta sim ... as the stopped run was given it
+};
+
+Resume read_resume(const std::string& dir) {
+  const std::string path = dir + "/run.json";
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec))
+    throw InputError{"'" + printable(dir) + "' is not a run directory (no run.json)"};
+  Json v;
   std::string error;
+  if (!parse_json(read_file(path), v, error) || !v.is_object() || v.value("format", "") != "canasta-run/1")
+    throw InputError{printable(path) + ": not a run manifest" + (error.empty() ? "" : ": " + error)};
+  const std::string status = v.value("status", "");
+  if (status != "partial")
+    throw InputError{printable(dir) + ": the run is " + (status.empty() ? "of unknown status" : status) +
+                     ", there is nothing to resume"};
+  Resume r;
+  r.dir = dir;
+  const auto bad = [&](const char* what) {
+    return InputError{printable(path) + ": bad " + what + " (a run stopped by this version writes it)"};
+  };
+  const Json* res = v.contains("resume") && v["resume"].is_object() ? &v["resume"] : nullptr;
+  if (!res || !res->contains("done") || !(*res)["done"].is_array()) throw bad("resume.done");
+  for (const Json& range : (*res)["done"]) {
+    if (!range.is_array() || range.size() != 2 || !range[0].is_number_integer() ||
+        !range[1].is_number_integer())
+      throw bad("resume.done");
+    r.done.emplace_back(range[0].get<int64_t>(), range[1].get<int64_t>());
+  }
+  if (!read_tally(v, r.tally)) throw bad("tally");
+  if (!v.contains("command") || !v["command"].is_array()) throw bad("command");
+  for (const Json& arg : v["command"]) {
+    if (!arg.is_string()) throw bad("command");
+    r.command.push_back(arg.get<std::string>());
+  }
+  return r;
+}
+
+// Merges two row files of one run, each in (index, twin) order, into `out`
+// (their header once): the rows of a stopped run and of its resumption.
+void merge_row_files(const std::string& a, const std::string& b, const std::string& out) {
+  std::ifstream in_a(a, std::ios::binary), in_b(b, std::ios::binary);
+  std::ofstream to(out, std::ios::binary);
+  if (!in_a || !in_b || !to) throw InputError{"cannot merge the rows into '" + printable(out) + "'"};
+  std::string line_a, line_b, head;
+  std::getline(in_a, head);
+  std::getline(in_b, line_b);  // the same header
+  to << head << '\n';
+  // The (index, twin) a row starts with.
+  const auto key = [](const std::string& line) {
+    std::pair<int64_t, int64_t> k{-1, -1};
+    const size_t comma = line.find(',');
+    text::to_number(std::string_view(line).substr(0, comma), k.first);
+    if (comma != std::string::npos)
+      text::to_number(std::string_view(line).substr(comma + 1, line.find(',', comma + 1) - comma - 1),
+                      k.second);
+    return k;
+  };
+  bool have_a = static_cast<bool>(std::getline(in_a, line_a)),
+       have_b = static_cast<bool>(std::getline(in_b, line_b));
+  while (have_a || have_b) {
+    if (have_a && (!have_b || key(line_a) < key(line_b))) {
+      to << line_a << '\n';
+      have_a = static_cast<bool>(std::getline(in_a, line_a));
+    } else {
+      to << line_b << '\n';
+      have_b = static_cast<bool>(std::getline(in_b, line_b));
+    }
+  }
+  if (!to.flush()) throw InputError{"cannot write '" + printable(out) + "'"};
+}
+
+// The lines of a file (a stopped run's records, to continue them).
+int64_t count_lines(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return -1;
+  int64_t n = 0;
+  std::string block(1 << 20, '\0');
+  while (in.read(block.data(), static_cast<std::streamsize>(block.size())) || in.gcount() > 0)
+    n += std::count(block.data(), block.data() + in.gcount(), '\n');
+  return n;
+}
+
+struct SimFiles {
+  std::string out_dir, record;
+  bool rows = true;  // deals.csv / games.csv beside summary.json
+};
+
+// Runs deals or, with c.games, whole games, with a progress line, the
+// signals and the files; prints the summary and puts the files in place.
+// The rows and records stream to their files as the run goes (under mpirun
+// every rank its own parts, put together at the end); the summary comes
+// from the integer tally of the rows, summed over the ranks and, when the
+// run resumes a stopped one, with that one's.
+int run_sim(const ExperimentConfig& c, const SimFiles& f, const Resume* resume) {
+  const bool games = c.games > 0;
+  // From here to the end, a first SIGINT, SIGTERM or SIGHUP stops the run and
+  // keeps what finished (during the final write too); a second one ends at once.
+  StopOnSignals signals;
+  std::string error;
+  if (!check_config(c, error)) throw InputError{error};
+  const bool writer = cluster().rank == 0;  // rank 0 prints and puts the files in place
+  const int teams = c.rules.teams;
+  const int64_t count = shard_size(games ? c.games : c.deals, c);
+  const int twins = twin_count(c);
+  const std::string csv_name = games ? "games.csv" : "deals.csv";
+  const bool continue_records = resume && !f.record.empty() && !resume->done.empty();
+  if (resume && cluster().size > 1 && !f.record.empty())
+    throw InputError{"a run with records resumes in one process (without mpirun)"};
+  if (continue_records) {
+    // The stopped run's records hold every deal of its positions, the first ones.
+    if (resume->done.size() != 1 || resume->done[0].first != 0)
+      throw InputError{"the records of '" + printable(resume->dir) + "' do not end where its rows do"};
+    const int64_t want = games ? resume->tally.counts.deals : ranges_size(resume->done) * twins;
+    if (count_lines(f.record) != want)
+      throw InputError{"'" + printable(f.record) + "' is not the stopped run's records (" +
+                       std::to_string(want) + " lines expected)"};
+  }
+  // Made before any deal is played, on every rank: a bad place is refused.
+  std::optional<OutDir> out;
+  std::optional<StreamFile> records, rows_file;
+  on_every_rank([&] {
+    out.emplace(writer ? f.out_dir : std::string());
+    records.emplace(f.record);
+  });
+  const std::string staging = cluster().size > 1 ? cluster_broadcast(out->staging()) : out->staging();
+  const bool keep_rows = f.rows && !f.out_dir.empty();
+  on_every_rank([&] {
+    if (keep_rows)
+      rows_file.emplace(staging + "/" + csv_name,
+                        games ? game_rows_to_csv({}, teams) : rows_to_csv({}, teams));
+  });
+  if (continue_records) {
+    // The new records follow the old ones in the same temporary file.
+    std::ifstream old(f.record, std::ios::binary);
+    std::string block(1 << 20, '\0');
+    while (old.read(block.data(), static_cast<std::streamsize>(block.size())) || old.gcount() > 0)
+      records->write(std::string_view(block.data(), static_cast<size_t>(old.gcount())));
+  }
+  Progress progress((count - (resume ? ranges_size(resume->done) : 0)) * twins, games ? "games" : "deals");
+  Tally tallied;
+  RunOutcome outcome;
+  outcome.tally = &tallied;
   bool ok = false;
   {
     RunHooks hooks;
     hooks.stop = &stop_requested();
     // Rank 0 shows the run's progress from its own share of it.
     hooks.progress = [&progress](int64_t done) { progress(done * cluster().size); };
-    hooks.records = records.sink();
+    hooks.records = records->sink();
+    std::string text;  // the rows' lines, reused
+    if (keep_rows && games)
+      hooks.game_rows = [&](std::span<const GameRow> r) {
+        text.clear();
+        append_game_rows_csv(text, r, teams);
+        rows_file->write(text);
+      };
+    else if (keep_rows)
+      hooks.deal_rows = [&](std::span<const DealRow> r) {
+        text.clear();
+        append_rows_csv(text, r, teams);
+        rows_file->write(text);
+      };
+    hooks.batch_end = [&] {
+      records->end_batch();
+      if (rows_file) rows_file->end_batch();
+    };
     hooks.processes = cluster_processes();
+    if (resume) {
+      hooks.done = resume->done;
+      hooks.done_tally = &resume->tally;
+    }
     try {
-      ok = run(error, hooks);
+      ok = games ? stream_games(c, outcome, error, hooks) : stream_deals(c, outcome, error, hooks);
     } catch (const std::exception& e) {
       // Another rank waits for this one: end them all, naming this one.
       if (cluster().size > 1) cluster_abort(e.what(), 1);
       throw;
     }
   }
+  const double seconds = progress.seconds();
   progress.clear();
   if (!ok) throw InputError{error};
-  records.finish();
+  records->finish();
+  if (rows_file) rows_file->finish();
+  cluster_processes().add_up(tallied.words());
+  const int64_t played = tallied.rows;
+  if (resume) tallied.add(resume->tally);
   const std::string shard_note =
       c.shards > 1 ? ", shard " + std::to_string(c.shard) + "/" + std::to_string(c.shards) : "";
-  fmt::print("canasta sim: {} against {}{}{}, profile {}, seed {}{}\n", c.side0.to_string().c_str(),
-             c.side1.to_string().c_str(), c.side2 ? " and " + c.side2->to_string() : "",
-             c.games > 0 ? ", whole games" : "", profile_spec(c.rules).c_str(),
-             static_cast<unsigned long long>(c.seed), shard_note.c_str());
-  for (const SeatAgent& s : c.seats) fmt::print("  seat {} plays {}\n", s.seat, s.agent.to_string().c_str());
-  return progress.seconds();
-}
-
-// Runs deals or, with c.games, whole games; prints the summary and writes
-// the files.
-// Each rank's CSV text per batch of the run (batch_size), without the
-// header, for cluster_concat: under mpirun every rank writes its own rows.
-template <class Row, class Index, class ToCsv>
-std::vector<std::string> csv_by_batch(const ExperimentConfig& c, const std::vector<Row>& rows,
-                                      const Index& index, const ToCsv& to_csv, bool recording,
-                                      size_t header) {
-  const int64_t batch = batch_size(c, recording);
-  std::vector<std::string> parts;
-  for (size_t i = 0; i < rows.size();) {
-    const int64_t b = (index(rows[i]) - c.shard) / c.shards / batch;
-    size_t j = i;
-    while (j < rows.size() && (index(rows[j]) - c.shard) / c.shards / batch == b) ++j;
-    parts.resize(static_cast<size_t>(b + 1));
-    parts.back() = to_csv(std::span(rows).subspan(i, j - i)).substr(header);
-    i = j;
-  }
-  return parts;
-}
-
-// Runs deals or, with c.games, whole games; prints the summary and writes
-// the files. Under mpirun every rank plays its share and keeps its rows; the
-// summary comes from the ranks' tallies, summed, and the CSV from their
-// parts, each written at its place.
-int run_sim(const ExperimentConfig& c, const std::string& out_dir, const std::string& record_path) {
-  const bool games = c.games > 0;
-  // From here to the end, a first SIGINT, SIGTERM or SIGHUP stops the run and
-  // keeps what finished (during the final write too); a second one ends at once.
-  StopOnSignals signals;
-  std::string error;
-  if (!check_config(c, error, cluster().size)) throw InputError{error};
-  const bool writer = cluster().rank == 0;  // rank 0 prints and puts the files in place
-  // Both made before any deal is played, on every rank: a bad place is refused.
-  std::optional<OutDir> out;
-  std::optional<RecordFile> records;
-  on_every_rank([&] {
-    out.emplace(writer ? out_dir : std::string());
-    records.emplace(record_path);
-  });
-  std::vector<DealRow> deal_rows;
-  std::vector<GameRow> game_rows;
-  const double seconds =
-      run_live(c, shard_size(games ? c.games : c.deals, c) * twin_count(c), games ? "games" : "deals",
-               *records, [&](std::string& e, const RunHooks& hooks) {
-                 return games ? run_games(c, game_rows, e, hooks) : run_deals(c, deal_rows, e, hooks);
-               });
-  Tally tallied = games ? tally_games(game_rows, c.duplicate, c.rules.teams)
-                        : tally(deal_rows, c.duplicate, c.rules.teams);
-  cluster_processes().add_up(tallied.words());
+  fmt::print("canasta sim: {} against {}{}{}, profile {}, seed {}{}\n", c.side0.to_string(),
+             c.side1.to_string(), c.side2 ? " and " + c.side2->to_string() : "", games ? ", whole games" : "",
+             profile_spec(c.rules), c.seed, shard_note);
+  for (const SeatAgent& s : c.seats) fmt::print("  seat {} plays {}\n", s.seat, s.agent.to_string());
+  if (resume)
+    fmt::print("  resumed      {} {} played before, {} now\n", tallied.rows - played,
+               games ? "games" : "deals", played);
   const int signal = stop_signal();
   const int64_t rows = tallied.rows;
   std::vector<std::pair<std::string, std::string>> files;
   std::string status;
+  const int threads = resolve_threads(c.threads) * cluster().size;
+  const double rate = static_cast<double>(played) / std::max(seconds, 1e-9);
   if (games) {
     const GameSummary s = summarize_games(tallied, c);
-    fmt::print("  speed        {} games/s, {:.2f} s\n", rate_text(static_cast<double>(rows) / seconds),
-               seconds);
+    fmt::print("  speed        {} games/s on {} thread{} ({} per thread), {:.2f} s\n", rate_text(rate),
+               threads, threads == 1 ? "" : "s", rate_text(rate / threads), seconds);
     print_game_summary(c, s);
     files = {{"summary.json", game_summary_to_json(c, s)}};
     status = s.status;
   } else {
     const Summary s = summarize(tallied, c);
-    const int threads = resolve_threads(c.threads) * cluster().size;
-    const double rate = static_cast<double>(rows) / seconds;
     fmt::print("  speed        {} deals/s on {} thread{}{} ({} per thread), {:.2f} s\n", rate_text(rate),
                threads, threads == 1 ? "" : "s",
                cluster().size > 1 ? fmt::format(", {} processes", cluster().size) : "",
@@ -187,73 +305,81 @@ int run_sim(const ExperimentConfig& c, const std::string& out_dir, const std::st
     files = {{"summary.json", summary_to_json(c, s)}};
     status = s.status;
   }
-  // The rows' file: from memory in one process; from every rank's parts under mpirun.
-  const int teams = c.rules.teams;
-  const std::string csv_name = games ? "games.csv" : "deals.csv";
+  if (!writer) return signal ? 128 + signal : 0;
   std::vector<std::string> staged;
-  const std::string staging = cluster().size > 1 ? cluster_broadcast(out->staging()) : std::string();
-  if (cluster().size == 1) {
-    files.emplace_back(csv_name, games ? game_rows_to_csv(game_rows, teams) : rows_to_csv(deal_rows, teams));
-  } else if (!staging.empty()) {
-    const std::string head = games ? game_rows_to_csv({}, teams) : rows_to_csv({}, teams);
-    const bool recording = !record_path.empty();
-    const std::vector<std::string> parts =
-        games ? csv_by_batch(
-                    c, game_rows, [](const GameRow& r) { return r.game; },
-                    [teams](std::span<const GameRow> r) { return game_rows_to_csv(r, teams); }, recording,
-                    head.size())
-              : csv_by_batch(
-                    c, deal_rows, [](const DealRow& r) { return r.deal; },
-                    [teams](std::span<const DealRow> r) { return rows_to_csv(r, teams); }, recording,
-                    head.size());
-    std::vector<int64_t> sizes;
-    for (const std::string& p : parts) sizes.push_back(static_cast<int64_t>(p.size()));
-    cluster_concat(staging + "/" + csv_name, head, sizes,
-                   [&parts](size_t b, std::string& text) { text = parts[b]; });
+  if (keep_rows) {
+    // A resumed run's rows: the stopped run's and the new ones, in order.
+    if (resume && std::filesystem::exists(resume->dir + "/" + csv_name)) {
+      const std::string fresh = staging + "/" + csv_name;
+      merge_row_files(resume->dir + "/" + csv_name, fresh, fresh + ".merged");
+      std::filesystem::rename(fresh + ".merged", fresh);
+    }
     staged.push_back(csv_name);
   }
-  if (!writer) return signal ? 128 + signal : 0;
   if (signal)
     fmt::print("  stopped      by {}: the numbers above hold the {} {} that finished\n", signal_name(signal),
                rows, games ? "games" : "deals");
-  out->commit(files, status, rows, staged);
-  if (!record_path.empty()) fmt::print("  records      {}\n", printable(record_path, 400));
+  // The tally of the rows (merge reads it where no rows were kept), and in
+  // a partial run what it played, to be resumed (canasta sim --resume).
+  const auto more = [&](JsonWriter& w) {
+    write_tally(w, tallied);
+    if (status != "partial") return;
+    w.key("resume").begin_object().key("done").begin_array();
+    for (const auto& [b, e] : outcome.done) w.begin_array().value(b).value(e).end_array();
+    w.end_array().end_object();
+  };
+  out->commit(files, status, rows, staged, more);
+  if (!f.record.empty()) fmt::print("  records      {}\n", printable(f.record, 400));
+  if (status == "partial" && out->wanted())
+    fmt::print("  resume       canasta sim --resume {}\n", printable(f.out_dir, 400));
   return signal ? 128 + signal : 0;
 }
 
 }  // namespace
 
-void add_sim(CLI::App& app, int& exit_code) {
-  struct Options {
-    ExperimentConfig c;
-    std::string out_dir, record;
-    bool duplicate = false;
-    AgentSpec side2;
-  };
-  auto o = std::make_shared<Options>();
-  ExperimentConfig& c = o->c;
+namespace {
+
+// The options of `canasta sim`, read into `o`; `finish` sets what follows
+// from them once parsed (the duplicate default, side 2).
+struct SimOptions {
+  ExperimentConfig c;
+  SimFiles files;
+  std::string rows = "all", resume;
+  bool duplicate = false;
+  AgentSpec side2;
+  CLI::Option *duplicate_option = nullptr, *side2_option = nullptr;
+
+  void finish() {
+    if (side2_option->count() > 0) c.side2 = side2;
+    c.duplicate =
+        duplicate_option->count() > 0 ? duplicate : c.side0 != c.side1 || (c.side2 && *c.side2 != c.side0);
+    files.rows = rows == "all";
+  }
+};
+
+void add_sim_options(CLI::App& sub, SimOptions& o) {
+  ExperimentConfig& c = o.c;
   c.deals = 200000;
-  auto* sub =
-      app.add_subcommand("sim", "play many deals with an agent per side, in parallel, with statistics");
-  add_agent_option(*sub, "--side0", c.side0,
+  add_agent_option(sub, "--side0", c.side0,
                    "agent spec of side 0 (seats s with s mod sides = 0: 0 and 2 of four)");
-  add_agent_option(*sub, "--side1", c.side1,
+  add_agent_option(sub, "--side1", c.side1,
                    "agent spec of side 1 (1 and 3 of four; also side 2 without --side2)");
-  auto* side2 = add_agent_option(*sub, "--side2", o->side2,
-                                 "agent spec of side 2 at a table of three sides (spanish-3p, spanish-6p3)");
-  auto* deals = sub->add_option("--deals,-n", c.deals, "number of deals (each played twice in duplicate)")
+  o.side2_option = add_agent_option(
+      sub, "--side2", o.side2, "agent spec of side 2 at a table of three sides (spanish-3p, spanish-6p3)");
+  auto* deals = sub.add_option("--deals,-n", c.deals, "number of deals (each played twice in duplicate)")
                     ->check(CLI::Range(int64_t{1}, int64_t{1} << 40))
                     ->capture_default_str();
-  auto* games = sub->add_option("--games,-g", c.games,
-                                "play this many whole games (to the profile's target) instead of deals")
+  auto* games = sub.add_option("--games,-g", c.games,
+                               "play this many whole games (to the profile's target) instead of deals")
                     ->check(CLI::Range(int64_t{1}, int64_t{1} << 40))
                     ->excludes(deals);
-  auto* duplicate = sub->add_flag("--duplicate,!--no-duplicate", o->duplicate,
-                                  "play every deal twice with the sides swapped (three sides: 3 or 6 times, "
-                                  "the agents rotated; default: when the agents differ)");
-  add_threads_option(*sub, c.threads);
-  add_seed_option(*sub, c.seed, "simulation seed");
-  add_profile_option(*sub, c.rules);
+  o.duplicate_option =
+      sub.add_flag("--duplicate,!--no-duplicate", o.duplicate,
+                   "play every deal twice with the sides swapped (three sides: 3 or 6 times, "
+                   "the agents rotated; default: when the agents differ)");
+  add_threads_option(sub, c.threads);
+  add_seed_option(sub, c.seed, "simulation seed");
+  add_profile_option(sub, c.rules);
   const auto shard_ok = [](std::string_view t) {
     int i = 0, n = 0;
     return parse_shard(t, i, n);
@@ -267,15 +393,20 @@ void add_sim(CLI::App& app, int& exit_code) {
     SprtConfig test;
     return parse_sprt(t, test);
   };
-  auto* shard = sub->add_option_function<std::string>(
+  auto* shard = sub.add_option_function<std::string>(
                        "--shard", [&c](const std::string& text) { parse_shard(text, c.shard, c.shards); },
                        "run only shard i of n (i/n): deal indices k with k mod n = i")
                     ->check(validator(shard_ok, kShardUsage, "I/N"))
                     ->type_name("I/N");
-  sub->add_option("--out,-o", o->out_dir,
-                  "write summary.json and deals.csv (games.csv with --games) into this directory");
-  sub->add_option("--record,-r", o->record,
-                  "write every deal's game record (JSON Lines, canasta replay checks it) to this file");
+  sub.add_option("--out,-o", o.files.out_dir,
+                 "write summary.json and deals.csv (games.csv with --games) into this directory");
+  sub.add_option("--rows", o.rows,
+                 "with --out: all (every deal's row in deals.csv, streamed as the run goes) or none (the "
+                 "summary only)")
+      ->check(CLI::IsMember({"all", "none"}))
+      ->capture_default_str();
+  sub.add_option("--record,-r", o.files.record,
+                 "write every deal's game record (JSON Lines, canasta replay checks it) to this file");
   const auto add_seats = [&c](const std::vector<std::string>& items) {
     for (const std::string& item : items) {
       SeatAgent s;
@@ -285,7 +416,7 @@ void add_sim(CLI::App& app, int& exit_code) {
       c.seats.push_back(std::move(s));
     }
   };
-  sub->add_option_function<std::vector<std::string>>(
+  sub.add_option_function<std::vector<std::string>>(
          "--seat", add_seats,
          "seat N plays SPEC instead of its side's agent"
          " (repeatable; in duplicate the agent moves with its side)")
@@ -296,7 +427,7 @@ void add_sim(CLI::App& app, int& exit_code) {
     parse_sprt(text, t);
     c.sprt = t;
   };
-  sub->add_option_function<std::string>(
+  sub.add_option_function<std::string>(
          "--sprt", set_sprt,
          "sequential test: stop as soon as it decides (deals in batches of 1024; "
          "not with --games or --shard)")
@@ -304,12 +435,77 @@ void add_sim(CLI::App& app, int& exit_code) {
       ->type_name("ELO0,ELO1[,ALPHA,BETA]")
       ->excludes(games)
       ->excludes(shard);
-  sub->callback([o, duplicate, side2, &exit_code] {
-    ExperimentConfig& run = o->c;
-    if (side2->count() > 0) run.side2 = o->side2;
-    run.duplicate = duplicate->count() > 0 ? o->duplicate
-                                           : run.side0 != run.side1 || (run.side2 && *run.side2 != run.side0);
-    exit_code = run_sim(run, o->out_dir, o->record);
+}
+
+// `canasta sim --resume DIR [--threads N]`: the stopped run's command, read
+// again, with DIR as its output directory.
+int resume_sim(const std::string& dir, const CLI::Option* threads_option, int threads) {
+  std::string clean = dir;
+  while (clean.size() > 1 && clean.back() == '/') clean.pop_back();
+  const Resume r = read_resume(clean);
+  if (r.command.size() < 2 || r.command[1] != "sim")
+    throw InputError{printable(clean) + "/run.json: not the directory of a canasta sim run"};
+  CLI::App app;
+  auto* sub = app.add_subcommand("sim");
+  SimOptions o;
+  add_sim_options(*sub, o);
+  std::vector<std::string> args;
+  for (size_t i = 1; i < r.command.size(); ++i) {
+    const std::string& a = r.command[i];
+    if (threads_option->count() > 0 && (a == "--threads" || a == "-t")) {
+      ++i;  // the thread count given now replaces the run's
+      continue;
+    }
+    if (threads_option->count() > 0 && a.starts_with("--threads=")) continue;
+    args.push_back(a);
+  }
+  if (threads_option->count() > 0) {
+    args.push_back("--threads");
+    args.push_back(std::to_string(threads));
+  }
+  std::reverse(args.begin(), args.end());  // CLI11 takes them last first
+  try {
+    app.parse(args);
+  } catch (const CLI::ParseError& e) {
+    throw InputError{printable(clean) + "/run.json: its command does not read: " + e.what()};
+  }
+  o.finish();
+  // The files go where the run now is; the summary must be the same run's.
+  o.files.out_dir = clean;
+  ExperimentConfig stored;
+  std::string error;
+  if (!config_from_json(read_file(clean + "/summary.json"), stored, error))
+    throw InputError{printable(clean) + "/summary.json: " + error};
+  if (o.c.games > 0) stored.deals = o.c.deals;  // a games run's summary names no deal count
+  if (!same_run(stored, o.c) || stored.shard != o.c.shard)
+    throw InputError{printable(clean) + ": summary.json and run.json describe different runs"};
+  const int64_t count = shard_size(o.c.games > 0 ? o.c.games : o.c.deals, o.c);
+  for (const auto& [b, e] : r.done)
+    if (b < 0 || e > count || b >= e) throw InputError{printable(clean) + "/run.json: bad resume.done"};
+  command_line() = r.command;  // run.json keeps the run's own command, to be resumed again
+  return run_sim(o.c, o.files, &r);
+}
+
+}  // namespace
+
+void add_sim(CLI::App& app, int& exit_code) {
+  auto o = std::make_shared<SimOptions>();
+  auto* sub =
+      app.add_subcommand("sim", "play many deals with an agent per side, in parallel, with statistics");
+  add_sim_options(*sub, *o);
+  sub->add_option("--resume", o->resume,
+                  "go on with the run stopped in this directory (by a signal) to its end, as its command "
+                  "said; with --threads at most");
+  sub->callback([o, sub, &exit_code] {
+    if (!o->resume.empty()) {
+      for (const CLI::Option* opt : sub->get_options())
+        if (opt->count() > 0 && opt->get_name() != "--resume" && opt->get_name() != "--threads")
+          throw InputError{"--resume takes no other option than --threads (not " + opt->get_name() + ")"};
+      exit_code = resume_sim(o->resume, sub->get_option("--threads"), o->c.threads);
+      return;
+    }
+    o->finish();
+    exit_code = run_sim(o->c, o->files, nullptr);
   });
 }
 

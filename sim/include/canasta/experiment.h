@@ -1,8 +1,9 @@
 // Experiments: agents per side over many deals or whole games on the oneTBB
-// pool, in duplicate when two different agents meet. The rows come back in
-// (index, twin) order whatever the thread count, so that the statistics
-// (canasta/stats.h), a pure function of the rows, are too, and shards merge
-// exactly (sim/doc/experiments.md).
+// pool, in duplicate when two different agents meet. The rows come out in
+// (index, twin) order whatever the thread count, a few at a time, so that
+// the statistics (canasta/stats.h, integer tallies of the rows) are the same
+// too, shards merge exactly, and a run holds the same memory however long
+// it is (sim/doc/experiments.md).
 #pragma once
 
 #include <array>
@@ -21,6 +22,8 @@
 #include "canasta/rules.h"
 
 namespace canasta {
+
+struct Tally;  // canasta/stats.h
 
 // A sequential probability ratio test on Elo: H0 "A is elo0 better than B"
 // against H1 "A is elo1 better".
@@ -66,10 +69,9 @@ inline int64_t shard_size(int64_t n, const ExperimentConfig& c) {
 const AgentSpec& seat_agent(const ExperimentConfig& c, int seat);
 
 // Checks what the types cannot: a side2 only at a table of three sides, a
-// sequential test only with two, named seats at the table, a valid shard,
-// and rows that fit in memory when `processes` share them. Returns false
-// with a one-line error.
-bool check_config(const ExperimentConfig& c, std::string& error, int processes = 1);
+// sequential test only with two, named seats at the table, a valid shard.
+// Returns false with a one-line error.
+bool check_config(const ExperimentConfig& c, std::string& error);
 
 // How many times a run plays each deal (or game): once; in duplicate twice
 // with two sides (the agents swap sides), three times with three (the
@@ -157,13 +159,24 @@ struct GameRow {
   DealCounts counts;              // over the game's deals; counts.deals: deals played
 };
 
-// Receives JSON Lines game records (core/doc/records.md), once per batch
-// (batch_size) with the lines of the batch's finished indices (of this
-// process's block), in (index, twin) order whatever the thread count; empty
-// when none finished. It is called from a writer thread of the run, one
-// call at a time, while the next batch plays; the run returns after the
-// last call.
+// Receives JSON Lines game records (core/doc/records.md) of this process's
+// finished indices, in (index, twin) order whatever the thread count, a few
+// indices at a time. It is called from a writer thread of the run, one call
+// at a time, while play goes on; the run returns after the last call.
 using RecordSink = std::function<void(const std::string& lines)>;
+// Receives the rows of this process's finished indices the same way: in
+// (index, twin) order, every twin of an index together, a few indices at a
+// time, one call at a time (from a thread of the run); the run keeps none.
+template <class Row>
+using RowSink = std::function<void(std::span<const Row> rows)>;
+
+// Positions of a shard (0 .. shard_size - 1: the shard's i-th index is
+// shard + i * shards) as sorted, disjoint, non-empty ranges [begin, end).
+using Ranges = std::vector<std::pair<int64_t, int64_t>>;
+// The union of two such lists, and the positions of [0, n) not in `r`.
+Ranges merge_ranges(const Ranges& a, const Ranges& b);
+Ranges missing_ranges(const Ranges& r, int64_t n);
+int64_t ranges_size(const Ranges& r);
 
 // The processes a run is spread over (MPI ranks): this one is `index` of
 // `count`. In each batch every process plays one contiguous block of the
@@ -185,20 +198,32 @@ struct Processes {
   }
 };
 
-// How many of a shard's indices (0 .. shard_size - 1) a run plays at a
-// time: the sequential test's batches, the records' (which wait in memory
-// until their batch ends), or all at once.
-int64_t batch_size(const ExperimentConfig& c, bool recording);
+// How many of a shard's positions a run plays between the points where its
+// processes add up what they played: the sequential test's batches of
+// kSprtBatch, or all of them. Within a batch every thread plays until the
+// batch's last index.
+int64_t batch_size(const ExperimentConfig& c);
 
 // What a run reports besides its rows; every member is optional.
 struct RunHooks {
-  // Ends the run early: the rows of the indices finished before it are
-  // kept, in order, complete pairs only.
+  // Ends the run early: no index is started after it, every index started
+  // is played to its end and kept (complete pairs only), so that a single
+  // process keeps every position before the first it had not started.
   const std::atomic<bool>* stop = nullptr;
   // Called from workers with the number of rows done.
   std::function<void(int64_t)> progress;
   // Receives the record of every kept row (every deal of every kept game).
   RecordSink records;
+  // Receive the kept rows (run_deals, run_games collect them).
+  RowSink<DealRow> deal_rows;
+  RowSink<GameRow> game_rows;
+  // Called after each batch (batch_size), once its rows and records have
+  // gone to their sinks.
+  std::function<void()> batch_end;
+  // A run resumed: the positions already played (every process is given
+  // the same), and the tally of their rows, which a sequential test counts.
+  Ranges done;
+  const Tally* done_tally = nullptr;
   // Makes the agent of a seat (as seated in the original deal) instead of
   // its spec, when it returns one: agents that no spec names, such as the
   // Python module's. Called once per seat and worker.
@@ -209,14 +234,25 @@ struct RunHooks {
   Processes processes;
 };
 
+// What a run played, besides its rows.
+struct RunOutcome {
+  Tally* tally = nullptr;  // when set: receives the tally of this process's kept rows (added to it)
+  Ranges done;             // the positions played, with hooks.done, by every process
+  bool stopped = false;    // hooks.stop ended it (on any process)
+};
+
 // Plays single deals: deal k is dealt from the stream (seed, kSingleDeck, k),
 // its dealer is k mod players, and the agents draw on (seed, kDealPlay +
-// twin, k). Returns false (error set) when check_config refuses `c`.
+// twin, k). The rows go to hooks.deal_rows. Returns false (error set) when
+// check_config refuses `c`.
+bool stream_deals(const ExperimentConfig& c, RunOutcome& out, std::string& error, const RunHooks& hooks);
+// ... and collects them, in order.
 bool run_deals(const ExperimentConfig& c, std::vector<DealRow>& rows, std::string& error,
                const RunHooks& hooks = {});
 
 // Plays whole games: game g has the seed (seed, kGameSeed, g) and its agents
 // draw on (game seed, kGameDealPlay + twin, deal).
+bool stream_games(const ExperimentConfig& c, RunOutcome& out, std::string& error, const RunHooks& hooks);
 bool run_games(const ExperimentConfig& c, std::vector<GameRow>& rows, std::string& error,
                const RunHooks& hooks = {});
 

@@ -22,6 +22,8 @@ class RecordWriter {
 
   // Queues a batch's lines; waits while two batches wait already.
   void push(std::string batch);
+  // Returns once every batch queued has been written.
+  void drain();
   // Writes what waits, then stops the thread.
   void finish();
 
@@ -33,6 +35,7 @@ class RecordWriter {
   std::mutex mutex_;
   std::condition_variable changed_;
   std::deque<std::string> queue_;
+  bool writing_ = false;  // the thread is writing a batch it took
   bool closed_ = false;
 };
 

@@ -17,6 +17,9 @@ namespace canasta {
 // (score0, score1 and, at a table of three sides, score2, ...).
 std::string rows_to_csv(std::span<const DealRow> rows, int sides = 2);
 bool rows_from_csv(std::string_view text, std::vector<DealRow>& rows, std::string& error, int sides = 2);
+// The lines of `rows` without the header, appended to `out` (a run streams its rows).
+void append_rows_csv(std::string& out, std::span<const DealRow> rows, int sides = 2);
+void append_game_rows_csv(std::string& out, std::span<const GameRow> rows, int sides = 2);
 std::string game_rows_to_csv(std::span<const GameRow> rows, int sides = 2);
 bool game_rows_from_csv(std::string_view text, std::vector<GameRow>& rows, std::string& error, int sides = 2);
 

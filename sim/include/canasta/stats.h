@@ -174,6 +174,13 @@ struct Outcome {
 // margins of 1/2.
 ScoreStats score_stats(std::span<const Outcome> outcomes, bool duplicate);
 
+// Adds the tally of `rows` (complete duplicate groups only) to `t`, with
+// `scratch` as working space: no allocation once it has held as many rows.
+void add_tally(Tally& t, std::span<const DealRow> rows, bool duplicate, int sides,
+               std::vector<Outcome>& scratch);
+void add_tally_games(Tally& t, std::span<const GameRow> rows, bool duplicate, int sides,
+                     std::vector<Outcome>& scratch);
+
 // The generalized SPRT on the per-deal (or, in duplicate, per-pair) score
 // share of A, by the normal approximation, from the samples of the test by
 // value, in quarters: a deal's share 0, 1/2, 1 (counts 0, 2, 4), a pair's 0,
