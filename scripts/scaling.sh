@@ -13,9 +13,11 @@
 #   bash scripts/scaling.sh [MAX]
 #   CANASTA=PATH  the program (default: build/sim/cli/canasta, built first)
 #   ROWS="random heuristic"  only these rows
+#   OLD=PATH      another build of the program, run in turn with this one
+#                 (same load for both): its rate and this one's / its
 set -euo pipefail
 if [[ ${1:-} == -h || ${1:-} == --help ]]; then
-  sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'
   exit 0
 fi
 cd "$(dirname "$0")/.."
@@ -38,28 +40,43 @@ args_of() {  # ROW T
     games) echo "--side0 ismcts:iters=100 --side1 heuristic --games $((4 * max))" ;;
   esac
 }
-# The median rate of REPEAT runs (deals or games a second).
+median() { sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+# The median rates of REPEAT runs (deals or games a second) of this program
+# and of OLD (when given), in turn: "NEW OLD".
 rate_of() {  # ROW T
-  local i rates=()
+  local i new=() old=()
   for ((i = 0; i < repeat; ++i)); do
     # shellcheck disable=SC2046
-    rates+=("$("$CANASTA" sim $(args_of "$1" "$2") --threads "$2" | awk '$1 == "speed" { print $2 }')")
+    new+=("$("$CANASTA" sim $(args_of "$1" "$2") --threads "$2" | awk '$1 == "speed" { print $2 }')")
+    # shellcheck disable=SC2046
+    [[ -n ${OLD:-} ]] && old+=("$("$OLD" sim $(args_of "$1" "$2") --threads "$2" | awk '$1 == "speed" { print $2 }')")
   done
-  printf '%s\n' "${rates[@]}" | sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'
+  echo "$(printf '%s\n' "${new[@]}" | median) $( ((${#old[@]})) && printf '%s\n' "${old[@]}" | median || echo 0)"
 }
 
 echo "date: $(date -u +%Y-%m-%d)  nproc: $(nproc)  cpu: $(lscpu | sed -n 's/^Model name: *//p' | head -1)"
 echo "program: $CANASTA ($(git rev-parse --short HEAD 2>/dev/null || echo unknown)), median of $repeat run(s)"
 echo
-echo "| run | threads | rate | per thread | per thread / 1 thread |"
-echo "| --- | --- | --- | --- | --- |"
+if [[ -n ${OLD:-} ]]; then
+  echo "old: $OLD"
+  echo
+  echo "| run | threads | rate | per thread | per thread / 1 thread | old rate | rate / old |"
+  echo "| --- | --- | --- | --- | --- | --- | --- |"
+else
+  echo "| run | threads | rate | per thread | per thread / 1 thread |"
+  echo "| --- | --- | --- | --- | --- |"
+fi
 for row in $rows; do
   base=""
   for t in "${threads[@]}"; do
-    rate=$(rate_of "$row" "$t")
+    read -r rate old < <(rate_of "$row" "$t")
     [[ -z $base ]] && base=$rate
-    awk -v a="$row" -v t="$t" -v r="$rate" -v b="$base" '
+    awk -v a="$row" -v t="$t" -v r="$rate" -v b="$base" -v o="$old" '
       function f(x) { return x >= 100 ? sprintf("%.0f", x) : sprintf("%.3g", x) }
-      BEGIN { printf "| %s | %d | %s | %s | %.2f |\n", a, t, f(r), f(r / t), r / (t * b) }'
+      BEGIN {
+        printf "| %s | %d | %s | %s | %.2f |", a, t, f(r), f(r / t), r / (t * b)
+        if (o > 0) printf " %s | %.3f |", f(o), r / o
+        printf "\n"
+      }'
   done
 done

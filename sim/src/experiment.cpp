@@ -235,7 +235,7 @@ struct Sequence {
 
 // Plays a sequence of positions on the pool, every twin of a position a
 // unit of work of its own. Workers take units in order from a counter, a
-// chunk at a time (about 0.5 ms of play, fewer near the end, one for agents
+// chunk at a time (about 2 ms of play, fewer near the end, one for agents
 // that take milliseconds), so that every thread has work until the last
 // units. Finished positions go out in order: a window of `window` positions
 // holds the rows (and records) of those played but not yet handed on, and
@@ -290,9 +290,9 @@ class OrderedRun {
       if (hooks_.stop && hooks_.stop->load(std::memory_order_relaxed)) return;
       int64_t first = next_.load(std::memory_order_relaxed);
       if (first >= units_) return;
-      // About 0.5 ms a chunk, and at most a quarter of each thread's share of what is left.
+      // About 2 ms a chunk, and at most a quarter of each thread's share of what is left.
       const int64_t by_time =
-          unit_ns > 0 ? std::clamp<int64_t>(static_cast<int64_t>(5e5 / unit_ns), 1, 1024) : 1;
+          unit_ns > 0 ? std::clamp<int64_t>(static_cast<int64_t>(2e6 / unit_ns), 1, 4096) : 1;
       const int64_t by_end = std::max<int64_t>(1, (units_ - first) / (4 * threads_));
       const int64_t room = (flushed_.load(std::memory_order_acquire) + window_) * twins_;
       const int64_t last = std::min({units_, first + std::min(by_time, by_end), room});

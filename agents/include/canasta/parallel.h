@@ -68,9 +68,14 @@ void parallel_chunks(int threads, int64_t first, int64_t last, int64_t grain, co
   work();
   for (auto& t : pool) t.join();
 #else
+  // Isolated: a thread that waits here for the chunks runs only them, never
+  // other work of the arena (such as a runner's worker loop that has not
+  // started), which could wait in turn for what this thread holds.
   detail::in_arena(threads, [&] {
-    tbb::parallel_for(tbb::blocked_range<int64_t>(first, last, static_cast<size_t>(grain)),
-                      [&](const tbb::blocked_range<int64_t>& r) { body(r.begin(), r.end()); });
+    tbb::this_task_arena::isolate([&] {
+      tbb::parallel_for(tbb::blocked_range<int64_t>(first, last, static_cast<size_t>(grain)),
+                        [&](const tbb::blocked_range<int64_t>& r) { body(r.begin(), r.end()); });
+    });
   });
 #endif
 }
