@@ -4,14 +4,29 @@
 # summary.json, deals.csv (games.csv) and the records byte for byte. Also a
 # resumed run stopped again and resumed again, whole games, a run that
 # keeps no rows (--rows none), a sequential test, and resumption on another
-# thread count. What cannot be resumed is refused with exit code 2.
-#   bash resume.sh CANASTA WORK_DIR [DEALS]   (DEALS: enough for a few seconds)
+# thread count. What cannot be resumed is refused with exit code 2. The
+# runs are sized to last at least 3 s on this machine and build.
+#   bash resume.sh CANASTA WORK_DIR
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
-deals=${3:-60000}
 setup "$1" "$2"
-# Waits until run `pid` has its records file open (its signal handlers are
-# in place by then), or for one second when it keeps no records.
+now_ms() { date +%s%3N; }
+# whole NAME FLAG N ARGS...: the uninterrupted run `canasta ARGS FLAG N --out
+# NAME --record NAME.jsonl`, N doubled until it takes at least 3 s; sets n.
+whole() {
+  local name=$1 flag=$2 start
+  n=$3
+  shift 3
+  while :; do
+    rm -rf "$name" "$name.jsonl"
+    start=$(now_ms)
+    "$canasta" "$@" "$flag" "$n" --out "$name" --record "$name.jsonl" >/dev/null
+    (($(now_ms) - start >= 3000)) && break
+    n=$((n * 2))
+  done
+}
+# Waits until run `pid` has its records file RECORDS open (its signal
+# handlers are in place by then).
 started() {
   local i
   for i in $(seq 600); do
@@ -20,16 +35,16 @@ started() {
   done
   fail "the run did not start within 30 s"
 }
-# stop SIGNAL DELAY ARGS...: runs canasta ARGS, sends SIGNAL DELAY seconds
-# after it has started, and checks the exit code says so.
+# stop SIGNAL RECORDS ARGS...: runs canasta ARGS, sends SIGNAL 1 s after it
+# has started, and checks the exit code says so.
 stop() {
-  local sig=$1 delay=$2 records=$3
-  shift 3
+  local sig=$1 records=$2
+  shift 2
   "$canasta" "$@" >log 2>&1 &
   local pid=$!
   started "$pid" "$records"
-  sleep "$delay"
-  kill "-$sig" "$pid"
+  sleep 1
+  kill "-$sig" "$pid" 2>/dev/null || fail "SIG$sig: the run ended before its stop: $(cat log)"
   local rc=0
   wait "$pid" || rc=$?
   [[ $rc -eq $((128 + $(kill -l "$sig"))) ]] || fail "SIG$sig: exit code $rc: $(cat log)"
@@ -41,56 +56,57 @@ same() {
   for f in "$@"; do cmp -s "$a/$f" "$b/$f" || fail "$b/$f differs from $a/$f"; done
 }
 
-run=(sim --side0 heuristic --side1 random --threads 2 --deals "$deals")
-"$canasta" "${run[@]}" --out whole --record whole.jsonl >/dev/null
+run=(sim --side0 heuristic --side1 random --threads 2)
+whole full --deals 10000 "${run[@]}"
+run+=(--deals "$n")
 for sig in INT TERM HUP; do
   rm -rf part part.jsonl
-  stop "$sig" 1 part.jsonl "${run[@]}" --out part --record part.jsonl
-  grep -q '"status":"partial"' part/run.json || fail "SIG$sig: the run finished before its stop; give more deals"
+  stop "$sig" part.jsonl "${run[@]}" --out part --record part.jsonl
+  grep -q '"status":"partial"' part/run.json || fail "SIG$sig: the run finished before its stop"
   "$canasta" sim --resume part >log 2>&1 || fail "SIG$sig: the resume failed: $(cat log)"
   grep -q "resumed" log || fail "SIG$sig: no resume line"
-  same whole part summary.json deals.csv
-  cmp -s whole.jsonl part.jsonl || fail "SIG$sig: the records differ from the whole run's"
+  same full part summary.json deals.csv
+  cmp -s full.jsonl part.jsonl || fail "SIG$sig: the records differ from the whole run's"
   "$canasta" replay part.jsonl >/dev/null || fail "SIG$sig: the records do not replay"
   if ls -a | grep -q tmp; then fail "SIG$sig: temporary files left: $(ls -a)"; fi
 done
 
 # Stopped, resumed on one thread and stopped again, resumed again.
 rm -rf part part.jsonl
-stop TERM 1 part.jsonl "${run[@]}" --out part --record part.jsonl
-stop TERM 1 part.jsonl sim --resume part --threads 1
+stop TERM part.jsonl "${run[@]}" --out part --record part.jsonl
+stop TERM part.jsonl sim --resume part --threads 1
 grep -q '"status":"partial"' part/run.json || fail "the resumed run finished before its stop"
 "$canasta" sim --resume part >/dev/null || fail "the second resume failed"
-same whole part summary.json deals.csv
-cmp -s whole.jsonl part.jsonl || fail "the twice-resumed records differ"
-
-# Whole games (records kept: started() needs them).
-games=(sim --side0 heuristic --side1 heuristic:take_min=5 --threads 2 --games $((deals / 15)))
-"$canasta" "${games[@]}" --out gwhole --record gwhole.jsonl >/dev/null
-stop INT 1 gpart.jsonl "${games[@]}" --out gpart --record gpart.jsonl
-"$canasta" sim --resume gpart >/dev/null || fail "games: the resume failed"
-same gwhole gpart summary.json games.csv
-cmp -s gwhole.jsonl gpart.jsonl || fail "games: the records differ"
+same full part summary.json deals.csv
+cmp -s full.jsonl part.jsonl || fail "the twice-resumed records differ"
 
 # No rows kept: the summary alone, from the tally in run.json.
-"$canasta" "${run[@]}" --out nwhole --rows none >/dev/null
-stop TERM 1 n.jsonl "${run[@]}" --out npart --rows none --record n.jsonl
+"$canasta" "${run[@]}" --out nfull --rows none >/dev/null
+stop TERM n.jsonl "${run[@]}" --out npart --rows none --record n.jsonl
 [[ ! -e npart/deals.csv ]] || fail "--rows none wrote deals.csv"
 "$canasta" sim --resume npart >/dev/null || fail "rows none: the resume failed"
-same nwhole npart summary.json
+same nfull npart summary.json
 
-# A sequential test stopped in its first batch of 1,024 deal pairs: resumed,
-# it decides where the whole run does.
+# Whole games.
+games=(sim --side0 heuristic --side1 heuristic:take_min=5 --threads 2)
+whole gfull --games 500 "${games[@]}"
+stop INT gpart.jsonl "${games[@]}" --games "$n" --out gpart --record gpart.jsonl
+"$canasta" sim --resume gpart >/dev/null || fail "games: the resume failed"
+same gfull gpart summary.json games.csv
+cmp -s gfull.jsonl gpart.jsonl || fail "games: the records differ"
+
+# A sequential test stopped in its first batch of 1,024 deal pairs (a slow
+# agent): resumed, it decides where the whole run does.
 sprt=(sim --side0 ismcts:iters=10 --side1 heuristic --threads 2 --deals 100000 --sprt 0,10)
-"$canasta" "${sprt[@]}" --out swhole >/dev/null
-stop HUP 1 s.jsonl "${sprt[@]}" --out spart --record s.jsonl
+"$canasta" "${sprt[@]}" --out sfull >/dev/null
+stop HUP s.jsonl "${sprt[@]}" --out spart --record s.jsonl
 if grep -q '"status":"partial"' spart/run.json; then
   "$canasta" sim --resume spart >/dev/null || fail "sprt: the resume failed"
 fi
-same swhole spart summary.json deals.csv
+same sfull spart summary.json deals.csv
 
 # Refused: a finished run, a directory that is not a run's, other options.
-for bad in "sim --resume whole" "sim --resume ." "sim --resume part --deals 5" "sim --resume nowhere"; do
+for bad in "sim --resume full" "sim --resume ." "sim --resume part --deals 5" "sim --resume nowhere"; do
   rc=0
   # shellcheck disable=SC2086
   "$canasta" $bad >log 2>&1 || rc=$?
