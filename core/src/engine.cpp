@@ -242,6 +242,58 @@ void draw_actions(const State& s, ActionList& out) {
     out.push(Action::make(ActionType::kPass));
 }
 
+// The melds of each natural rank: x naturals, j jokers, t twos from the
+// hand, in that order. The bounds of t are worked out once for each (x, j):
+// the new meld's three cards, the wild cards' room (never more than the
+// naturals with LeNaturals), a closed canasta's size (Closed). In a plain
+// turn (`fast`) every meld that leaves two cards in the hand is legal as it
+// is; the others go to `consider`.
+struct NaturalMelds {
+  const TeamMelds& m;
+  CardSet hand;
+  int h, max_wilds;
+  bool fast;
+
+  template <bool LeNaturals, bool Closed, class Consider>
+  void run(ActionList& out, const Consider& consider) const {
+    const int jokers = hand.count(kJoker), twos = hand.count(kTwo);
+    // The ranks the side has melded, and those the hand holds two of.
+    uint16_t ranks = m.naturals.kinds();
+    for (uint16_t kinds = hand.kinds() & 0x7FF0; kinds; kinds &= static_cast<uint16_t>(kinds - 1))
+      if (hand.count(std::countr_zero(kinds)) >= 2) ranks |= static_cast<uint16_t>(kinds & -kinds);
+    for (ranks &= 0x7FF0; ranks; ranks &= static_cast<uint16_t>(ranks - 1)) {
+      const int k = std::countr_zero(ranks);
+      const int n = hand.count(k);
+      const int nat0 = m.naturals.count(k), wild0 = m.wilds(k);
+      const bool has = nat0 > 0;
+      const int room = max_wilds - wild0;
+      const int jmax = std::min(jokers, room);
+      for (int x = has ? 0 : 2; x <= n; ++x) {
+        const int nat = nat0 + x;
+        for (int j = 0; j <= jmax; ++j) {
+          int lo = x + j == 0 ? 1 : has ? 0 : std::max(0, 3 - x - j);
+          int hi = std::min(twos, room - j);
+          if constexpr (LeNaturals) hi = std::min(hi, nat - wild0 - j);
+          if constexpr (Closed) {
+            if (wild0 + j > 0)
+              hi = std::min(hi, kCanastaSize - nat - wild0 - j);
+            else if (nat > kClosedNaturalMax)
+              hi = -1;
+            else
+              hi = std::min(hi, nat == kClosedNaturalMax ? 0 : kCanastaSize - nat);
+          }
+          const uint32_t base = Action::make(ActionType::kMeld, k, x, j, 0).raw();
+          if (fast) {
+            const int plain = std::min(hi, h - x - j - 2);  // these leave two cards or more
+            for (; lo <= plain; ++lo) out.push(Action(base | static_cast<uint32_t>(lo) << 15));
+          }
+          for (int t = lo; t <= hi; ++t) consider(Action(base | static_cast<uint32_t>(t) << 15), !fast);
+        }
+      }
+    }
+  }
+};
+
 void meld_phase_actions(const State& s, ActionList& out) {
   const Rules& r = s.rules;
   const TurnCtx c = context(s);
@@ -300,27 +352,12 @@ void meld_phase_actions(const State& s, ActionList& out) {
   const int b3 = hand.count(kBlack3);
   if (b3 >= 3 && !m.has(kBlack3) && !no)
     for (int x = 3; x <= std::min(b3, 4); ++x) consider(Action::make(ActionType::kMeld, kBlack3, x), true);
-  // Rules read once: the list written below might alias them for the compiler.
-  const bool le_naturals = r.wilds_le_naturals, closed = r.closed_canastas;
-  for (int k = kFirstNatural; k <= kLastNatural; ++k) {
-    const int n = hand.count(k);
-    const bool has = m.has(k);
-    if (!has && n < 2) continue;
-    const int nat0 = m.naturals.count(k), wild0 = m.wilds(k);
-    const int room = r.max_wilds - wild0;
-    for (int x = has ? 0 : 2; x <= n; ++x) {
-      for (int j = 0; j <= std::min(jokers, room); ++j) {
-        for (int t = 0; t <= std::min(twos, room - j); ++t) {
-          const int added = x + j + t;
-          if (added == 0 || (!has && added < 3)) continue;
-          if (le_naturals && wild0 + j + t > nat0 + x) continue;
-          if (closed && nat0 + x + wild0 + j + t > (wild0 + j + t > 0 ? kCanastaSize : kClosedNaturalMax))
-            continue;
-          consider(Action::make(ActionType::kMeld, k, x, j, t), !fast);
-        }
-      }
-    }
-  }
+  // The melds of each natural rank (a profile's rules select the loop once).
+  const NaturalMelds melds{m, hand, h, r.max_wilds, fast};
+  if (r.wilds_le_naturals)
+    r.closed_canastas ? melds.run<true, true>(out, consider) : melds.run<true, false>(out, consider);
+  else
+    r.closed_canastas ? melds.run<false, true>(out, consider) : melds.run<false, false>(out, consider);
 
   // Cleanings: a natural from the hand replaces a wild card of a mixed
   // canasta; the wild card joins another meld at once.

@@ -204,6 +204,24 @@ bool out_with(CardSet rest, const TurnCtx& c, const Rules& r, int min_value) {
     MeldAll m = meld_all(melded, c.melds, r);
     return m.ok && m.canastas >= r.canastas_to_go_out;
   };
+  // Cards that no meld can take: a lone natural of a rank the side has not
+  // melded (a new meld needs two naturals), one or two black threes (they
+  // meld as three or four). Only one card can be left, for the discard: with
+  // two such kinds nothing goes, with one only its discard may.
+  int stuck = 0, stuck_kind = 0;
+  for (uint16_t lone = rest.kinds() & ~c.melds.ranks() & 0x7FF0; lone;
+       lone &= static_cast<uint16_t>(lone - 1)) {
+    const int k = std::countr_zero(lone);
+    if (rest.count(k) == 1) ++stuck, stuck_kind = k;
+  }
+  const int b3 = rest.count(kBlack3);
+  if (b3 == 2) return false;
+  if (b3 == 1) ++stuck, stuck_kind = kBlack3;
+  if (stuck >= 2) return false;
+  if (stuck == 1) {
+    rest.remove(stuck_kind);
+    return try_rest(rest);
+  }
   if (try_rest(rest)) return true;
   for (uint16_t kinds = rest.kinds(); kinds; kinds &= static_cast<uint16_t>(kinds - 1)) {
     CardSet melded = rest;

@@ -247,7 +247,9 @@ class ActionList {
 
  private:
   std::array<Action, kCapacity> data_;
-  int size_ = 0;
+  // Not an int: a store into the 32-bit actions may then not alias the size
+  // for the compiler, which keeps it in a register while a list is written.
+  uint16_t size_ = 0;
 };
 
 }  // namespace canasta
