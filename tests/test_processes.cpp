@@ -227,6 +227,11 @@ TEST(Processes, TalliesOfPartsAddUpToTheWhole) {
   EXPECT_EQ(parts.agent_points, whole.agent_points);
   EXPECT_EQ(parts.counts.turns, whole.counts.turns);
   EXPECT_EQ(summary_to_json(c, summarize(parts, c)), summary_to_json(c, summarize(rows, c)));
+  // Word for word once normalized (run.json's tally), whatever the split.
+  const Tally a = whole.normalized(), b = parts.normalized();
+  EXPECT_TRUE(std::equal(a.words().begin(), a.words().end(), b.words().begin()));
+  EXPECT_FALSE(std::equal(whole.words().begin(), whole.words().end(), parts.words().begin()))
+      << "the raw words of this split differ (carries between sq_lo and sq_hi): what normalized() is for";
 }
 
 // Sums of squares past 64 bits stay exact.

@@ -291,7 +291,7 @@ void OutDir::commit(const std::vector<std::pair<std::string, std::string>>& file
 
 void write_tally(JsonWriter& w, const Tally& t) {
   w.key("tally").begin_array();
-  for (const int64_t word : t.words()) w.value(word);
+  for (const int64_t word : t.normalized().words()) w.value(word);
   w.end_array();
 }
 

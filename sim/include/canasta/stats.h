@@ -91,6 +91,12 @@ struct SprtResult {
 struct Moments {
   int64_t n = 0, sum = 0, sq_hi = 0, sq_lo = 0;
   void add(int64_t x);
+  // The same sums with sq_lo below 2^32: word-by-word sums of moments (of
+  // tallies, over processes) carry nothing between the two words.
+  void normalize() {
+    sq_hi += sq_lo >> 32;
+    sq_lo &= 0xffffffff;
+  }
   // The mean of x / unit with its 95% normal interval: mean +/- z s / sqrt(n),
   // s the sample standard deviation.
   Interval interval(double unit) const;
@@ -116,6 +122,12 @@ struct Tally {
   std::array<int64_t, kMaxTeams> agent_rows{}, agent_points{}, agent_first{};  // three sides; first in sixths
 
   void add(const Tally& o);
+  // The canonical words of the same tally (Moments::normalize), as run.json writes them.
+  Tally normalized() const {
+    Tally t = *this;
+    for (Moments* m : {&t.score, &t.margin, &t.group_score, &t.group_margin}) m->normalize();
+    return t;
+  }
   // The tally as int64 words, to be summed word by word.
   std::span<int64_t> words();
   std::span<const int64_t> words() const;
