@@ -14,11 +14,25 @@ namespace {
 // card value of the two-deck pack, 1,180 points over 108 cards.
 constexpr int kHiddenCardValue = 11;
 
+// The binomial coefficients C(n, k) for every n up to the largest pack, each
+// worked out once by the same product (the same bits as working it out each
+// time, which the heuristic's decisions depend on).
+struct Binomials {
+  std::array<std::array<double, kMaxCards + 1>, kMaxCards + 1> c{};
+  Binomials() {
+    for (int n = 0; n <= kMaxCards; ++n)
+      for (int k = 0; k <= n; ++k) {
+        double v = 1;
+        for (int i = 1; i <= k; ++i) v = v * (n - k + i) / i;
+        c[static_cast<size_t>(n)][static_cast<size_t>(k)] = v;
+      }
+  }
+};
+
 double choose(int n, int k) {
+  static const Binomials table;
   if (k < 0 || k > n) return 0;
-  double c = 1;
-  for (int i = 1; i <= k; ++i) c = c * (n - k + i) / i;
-  return c;
+  return table.c[static_cast<size_t>(n)][static_cast<size_t>(k)];
 }
 
 // The chance that `draws` cards dealt from `pool` cards, `good` of them of
@@ -33,27 +47,44 @@ double at_least(int need, int good, int pool, int draws) {
   return std::clamp(1 - below, 0.0, 1.0);
 }
 
-// The side of `team` may go out (it has the canastas it needs).
-bool may_go_out(const View& v, int team) { return v.melds(team).canastas() >= v.rules().canastas_to_go_out; }
+// Which sides may go out (have the canastas they need), worked out once a decision.
+struct MayGoOut {
+  std::array<bool, kMaxTeams> side{};
+  explicit MayGoOut(const View& v) {
+    for (int t = 0; t < v.rules().teams; ++t) side[t] = v.melds(t).canastas() >= v.rules().canastas_to_go_out;
+  }
+};
 
 // An opponent whose side may go out holds at most `cards` cards.
-bool opponent_close(const View& v, int cards) {
+bool opponent_close(const View& v, const MayGoOut& may, int cards) {
   const Rules& r = v.rules();
   const int mine = r.team_of(v.seat());
   for (int s = 0; s < r.players; ++s)
-    if (r.team_of(s) != mine && may_go_out(v, r.team_of(s)) && v.hand_size(s) <= cards) return true;
+    if (r.team_of(s) != mine && may.side[r.team_of(s)] && v.hand_size(s) <= cards) return true;
   return false;
 }
 
-// The melds of `theirs` that the pile, with a discard of `kind` on top,
-// would make canastas, were the next player to take it.
-int canastas_filled(const TeamMelds& theirs, CardSet pile, int kind) {
-  pile.add(kind);
-  int filled = 0;
-  for (int r = kFirstNatural; r <= kLastNatural; ++r)
-    if (theirs.has(r) && !theirs.is_canasta(r) && theirs.size(r) + pile.count(r) >= kCanastaSize) ++filled;
-  return filled;
-}
+// The melds of `theirs` that the pile, with a discard on top, would make
+// canastas, were the next player to take it: those it makes without the
+// discard, plus one where the discard is the card missing.
+class CanastasFilled {
+ public:
+  CanastasFilled(const TeamMelds& theirs, CardSet pile) {
+    for (int r = kFirstNatural; r <= kLastNatural; ++r) {
+      if (!theirs.has(r) || theirs.is_canasta(r)) continue;
+      const int missing = kCanastaSize - theirs.size(r) - pile.count(r);
+      if (missing <= 0)
+        ++base_;
+      else if (missing == 1)
+        last_ |= static_cast<uint16_t>(1U << r);
+    }
+  }
+  int operator()(int kind) const { return base_ + (last_ >> kind & 1U); }
+
+ private:
+  int base_ = 0;
+  uint16_t last_ = 0;  // bit r: the discard of rank r completes that canasta
+};
 
 }  // namespace
 
@@ -127,15 +158,15 @@ Action HeuristicAgent::act(const View& view, Rng& /*rng*/) {
   // Playing the score: the deal's margin if the player to move went out now.
   const int table_lead = view.table_lead();
   const int estimate = out_estimate(view, table_lead);
+  const MayGoOut may(view);
   bool they_may_go_out = false;
-  for (int t = 0; t < rules.teams; ++t)
-    they_may_go_out = they_may_go_out || (t != my_team && may_go_out(view, t));
+  for (int t = 0; t < rules.teams; ++t) they_may_go_out = they_may_go_out || (t != my_team && may.side[t]);
   const bool extend = p_.extend > 0 && !they_may_go_out && view.stock_size() >= p_.extend;
   const bool want_out =
-      (estimate >= p_.out_lead && !extend) || (p_.out_danger > 0 && opponent_close(view, p_.out_danger));
+      (estimate >= p_.out_lead && !extend) || (p_.out_danger > 0 && opponent_close(view, may, p_.out_danger));
   if (view.phase() == Phase::kAnswer) return Action::make(want_out ? ActionType::kYes : ActionType::kNo);
 
-  const bool dump = p_.dump_hand > 0 && opponent_close(view, p_.dump_hand);
+  const bool dump = p_.dump_hand > 0 && opponent_close(view, may, p_.dump_hand);
 
   if (view.phase() == Phase::kDraw) {
     // Take the pile when it is big or rich enough, or when taking it is the
@@ -227,7 +258,7 @@ Action HeuristicAgent::act(const View& view, Rng& /*rng*/) {
   const TeamMelds& theirs = view.melds(rules.team_of(next));
   const TakeOdds odds(view);
   const int pile_after = view.pile_size() + 1;
-  const CardSet pile = view.pile();
+  const CanastasFilled canastas_filled(theirs, view.pile());
 
   const bool next_close = view.hand_size(next) <= p_.freeze_hand;
   const bool guarded = p_.freeze_guard && own.any() && !theirs.any();
@@ -250,7 +281,7 @@ Action HeuristicAgent::act(const View& view, Rng& /*rng*/) {
       cost = -50.0 - 5.0 * pile_after;  // blocks the next player, and can hardly be melded
     } else {
       const double p = odds(k);
-      const int filled = p > 0 && p_.fill_risk > 0 ? canastas_filled(theirs, pile, k) : 0;  // weighed by p
+      const int filled = p > 0 && p_.fill_risk > 0 ? canastas_filled(k) : 0;  // weighed by p
       cost += p * p_.safety * (pile_after + 2 + p_.fill_risk * filled) / 10.0;
       cost += 60.0 * (hand.count(k) - 1);                                 // a pair or more: kept for the pile
       if (own.has(k)) cost += 40;                                         // it would join the side's meld

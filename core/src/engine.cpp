@@ -38,25 +38,29 @@ constexpr uint64_t natural_tops(int parity) {
   return m;
 }
 
-// The natural ranks whose meld is a canasta; with `clean`, only those
-// without wild cards.
-int count_canastas(const TeamMelds& m, bool clean) {
-  int n = 0;
-  for (int parity = 0; parity < 2; ++parity) {
-    const auto bytes = [parity](CardSet c) { return parity == 0 ? even_bytes(c) : odd_bytes(c); };
-    const uint64_t wild = bytes(m.jokers) + bytes(m.twos);
-    uint64_t tops = at_least_bytes(bytes(m.naturals) + wild, kCanastaSize) & natural_tops(parity);
-    if (clean) tops &= ~at_least_bytes(wild, 1);
-    n += static_cast<int>(((tops >> 7) * 0x0101010101010101ULL) >> 56);  // one bit a byte, summed
-  }
-  return n;
+// One bit a byte (the top one), summed.
+constexpr int byte_tops(uint64_t tops) {
+  return static_cast<int>(((tops >> 7) * 0x0101010101010101ULL) >> 56);
 }
 
 }  // namespace
 
-int TeamMelds::canastas() const { return count_canastas(*this, false) + (wild_canasta() ? 1 : 0); }
+// The natural ranks whose meld is a canasta, and those without wild cards.
+std::pair<int, int> TeamMelds::rank_canastas() const {
+  int all = 0, clean = 0;
+  for (int parity = 0; parity < 2; ++parity) {
+    const auto bytes = [parity](CardSet c) { return parity == 0 ? even_bytes(c) : odd_bytes(c); };
+    const uint64_t wild = bytes(jokers) + bytes(twos);
+    const uint64_t tops = at_least_bytes(bytes(naturals) + wild, kCanastaSize) & natural_tops(parity);
+    all += byte_tops(tops);
+    clean += byte_tops(tops & ~at_least_bytes(wild, 1));
+  }
+  return {all, clean};
+}
 
-int TeamMelds::natural_canastas() const { return count_canastas(*this, true); }
+int TeamMelds::canastas() const { return rank_canastas().first + (wild_canasta() ? 1 : 0); }
+
+int TeamMelds::natural_canastas() const { return rank_canastas().second; }
 
 CardSet State::pile_set() const {
   CardSet s;

@@ -223,7 +223,16 @@ bool out_with(CardSet rest, const TurnCtx& c, const Rules& r, int min_value) {
     return try_rest(rest);
   }
   if (try_rest(rest)) return true;
-  for (uint16_t kinds = rest.kinds(); kinds; kinds &= static_cast<uint16_t>(kinds - 1)) {
+  // Which card to discard. Without wild melds and closed canastas, leaving
+  // out a natural never helps: it cannot give a meld room for more wild
+  // cards, spare a wild card, or add a canasta (a pair it breaks cannot be
+  // melded, a triple it breaks needs a wild card). Only a wild card (too many
+  // to place) or a fifth black three can be the one.
+  uint16_t candidates = rest.kinds();
+  if (!r.wild_melds && !r.closed_canastas)
+    candidates &=
+        static_cast<uint16_t>(1U << kJoker | 1U << kTwo | (rest.count(kBlack3) > 4 ? 1U << kBlack3 : 0U));
+  for (uint16_t kinds = candidates; kinds; kinds &= static_cast<uint16_t>(kinds - 1)) {
     CardSet melded = rest;
     melded.remove(std::countr_zero(kinds));
     if (try_rest(melded)) return true;

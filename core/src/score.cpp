@@ -4,10 +4,9 @@
 namespace canasta {
 
 int canasta_bonus(const TeamMelds& m) {
-  const int natural = m.natural_canastas();
+  const auto [ranks, natural] = m.rank_canastas();
   const int wild = m.wild_canasta() ? 1 : 0;
-  return kNaturalCanastaBonus * natural + kMixedCanastaBonus * (m.canastas() - natural - wild) +
-         kWildCanastaBonus * wild;
+  return kNaturalCanastaBonus * natural + kMixedCanastaBonus * (ranks - natural) + kWildCanastaBonus * wild;
 }
 
 int red_three_score(int reds, bool plus) {

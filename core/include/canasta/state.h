@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <type_traits>
+#include <utility>
 
 #include "canasta/rules.h"
 #include "canasta/types.h"
@@ -31,6 +32,9 @@ struct TeamMelds {
   bool is_canasta(int rank) const { return size(rank) >= kCanastaSize; }
   int canastas() const;  // natural, mixed and wild canastas
   int natural_canastas() const;
+  // In one pass: the canastas of the natural ranks (natural and mixed), and
+  // the natural ones among them.
+  std::pair<int, int> rank_canastas() const;
   bool wild_canasta() const { return wild_meld() >= kCanastaSize; }
   // Card value of everything melded (canasta bonuses not included).
   int value() const {
