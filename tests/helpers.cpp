@@ -25,6 +25,13 @@ void play(State& s, const std::string& text) {
   apply(s, a);
 }
 
+void expect_out(State& s, std::initializer_list<const char*> actions, bool concealed, int bonus) {
+  for (const char* a : actions) play(s, a);
+  ASSERT_EQ(s.end, EndReason::kWentOut);
+  EXPECT_EQ(s.concealed != 0, concealed);
+  EXPECT_EQ(deal_score(s)[0].going_out, bonus);
+}
+
 std::string legal_list(const State& s) {
   ActionList list;
   legal_actions(s, list);

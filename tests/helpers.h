@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <initializer_list>
 #include <memory>
 #include <string>
 
@@ -37,6 +38,9 @@ Action action(const std::string& text);
 bool legal(const State& s, const std::string& text);
 // Applies the action written `text`, which must be legal.
 void play(State& s, const std::string& text);
+// Plays `actions` in `s`, after which the player has gone out, concealed or
+// not, for a going-out bonus of `bonus` to side 0.
+void expect_out(State& s, std::initializer_list<const char*> actions, bool concealed, int bonus);
 // The legal actions as notation, joined by " | ".
 std::string legal_list(const State& s);
 // A profile spec's rules; fails the test on a bad spec.

@@ -402,10 +402,7 @@ TEST(GoingOut, CanGoOutSeesTheOpeningMinimumAndThePile) {
 
 TEST(GoingOut, NotConcealedAfterMeldingInAnEarlierTurn) {
   State s = meld_phase("Q Q Q Q Q Q Q 9", "A: A A A", "melded_before: 0");
-  play(s, "meld Q: Q Q Q Q Q Q Q");
-  play(s, "discard 9");
-  EXPECT_FALSE(s.concealed);
-  EXPECT_EQ(deal_score(s)[0].going_out, 100);
+  expect_out(s, {"meld Q: Q Q Q Q Q Q Q", "discard 9"}, false, 100);
 }
 
 // --- Section 9: when the stock runs out ------------------------------------

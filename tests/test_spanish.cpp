@@ -448,23 +448,15 @@ TEST(SpanishExamples, ConcealedLeaningOnThePartnersCanasta) {
                        "\nmelds0: K: K K K K K K K; A: A A A\nmelded_before: 2\nhand2:\nhand1: rest",
                    "spanish,canastas=2");
       if (lean) play(s, "meld A: A");
-      play(s, "meld Q: Q Q Q Q Q Q Q");
-      play(s, "discard 9");
-      ASSERT_EQ(s.end, EndReason::kWentOut);
-      EXPECT_TRUE(s.concealed);
-      EXPECT_EQ(deal_score(s)[0].going_out, turns == 2 ? (lean ? 500 : 1000) : (lean ? 200 : 500));
+      expect_out(s, {"meld Q: Q Q Q Q Q Q Q", "discard 9"}, true,
+                 turns == 2 ? (lean ? 500 : 1000) : (lean ? 200 : 500));
     }
   State s =
       es("seat: 0\nphase: meld\nflags: drew_stock\nturns: 9\nhand0: K 9 9 9 J\nmelds0: K: K K K K K K; A: A "
          "A A A A A "
          "A\nmelded_before: 2\nhand2:\nhand1: rest",
          "spanish,canastas=2");
-  play(s, "meld K: K");
-  play(s, "meld 9: 9 9 9");
-  play(s, "discard J");
-  ASSERT_EQ(s.end, EndReason::kWentOut);
-  EXPECT_FALSE(s.concealed);
-  EXPECT_EQ(deal_score(s)[0].going_out, 100);
+  expect_out(s, {"meld K: K", "meld 9: 9 9 9", "discard J"}, false, 100);
 }
 
 // The same reading where no premiums apply: in classic with two canastas to
@@ -474,11 +466,7 @@ TEST(SpanishExamples, ConcealedWithOneCanastaOfTwoInClassic) {
   State s = position(
       "profile: classic,canastas=2\nseat: 0\nphase: meld\nflags: drew_stock\nturns: 9\n"
       "hand0: Q Q Q Q Q Q Q 9\nmelds0: K: K K K K K K K\nmelded_before: 2\nhand2:\nhand1: rest\nstock:");
-  play(s, "meld Q: Q Q Q Q Q Q Q");
-  play(s, "discard 9");
-  ASSERT_EQ(s.end, EndReason::kWentOut);
-  EXPECT_TRUE(s.concealed);
-  EXPECT_EQ(deal_score(s)[0].going_out, 200);
+  expect_out(s, {"meld Q: Q Q Q Q Q Q Q", "discard 9"}, true, 200);
 }
 
 // The game: a side over 5000 with the larger total wins; equal totals over

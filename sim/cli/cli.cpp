@@ -291,7 +291,8 @@ void OutDir::commit(const std::vector<std::pair<std::string, std::string>>& file
 
 void write_tally(JsonWriter& w, const Tally& t) {
   w.key("tally").begin_array();
-  for (const int64_t word : t.normalized().words()) w.value(word);
+  const Tally canonical = t.normalized();  // alive for the loop: words() points into it
+  for (const int64_t word : canonical.words()) w.value(word);
   w.end_array();
 }
 

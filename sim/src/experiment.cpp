@@ -538,22 +538,30 @@ bool stream_games(const ExperimentConfig& c, RunOutcome& out, std::string& error
                            });
 }
 
+namespace {
+
+// A streamed run whose rows are collected into `rows`, in order.
+template <class Row>
+bool collect(const ExperimentConfig& c, std::vector<Row>& rows, std::string& error, const RunHooks& hooks,
+             RowSink<Row> RunHooks::*sink,
+             bool (*stream)(const ExperimentConfig&, RunOutcome&, std::string&, const RunHooks&)) {
+  rows.clear();
+  RunHooks with_sink = hooks;
+  with_sink.*sink = [&rows](std::span<const Row> r) { rows.insert(rows.end(), r.begin(), r.end()); };
+  RunOutcome out;
+  return stream(c, out, error, with_sink);
+}
+
+}  // namespace
+
 bool run_deals(const ExperimentConfig& c, std::vector<DealRow>& rows, std::string& error,
                const RunHooks& hooks) {
-  rows.clear();
-  RunHooks collect = hooks;
-  collect.deal_rows = [&](std::span<const DealRow> r) { rows.insert(rows.end(), r.begin(), r.end()); };
-  RunOutcome out;
-  return stream_deals(c, out, error, collect);
+  return collect(c, rows, error, hooks, &RunHooks::deal_rows, stream_deals);
 }
 
 bool run_games(const ExperimentConfig& c, std::vector<GameRow>& rows, std::string& error,
                const RunHooks& hooks) {
-  rows.clear();
-  RunHooks collect = hooks;
-  collect.game_rows = [&](std::span<const GameRow> r) { rows.insert(rows.end(), r.begin(), r.end()); };
-  RunOutcome out;
-  return stream_games(c, out, error, collect);
+  return collect(c, rows, error, hooks, &RunHooks::game_rows, stream_games);
 }
 
 }  // namespace canasta

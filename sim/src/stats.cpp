@@ -292,20 +292,27 @@ void add_tally_games(Tally& total, std::span<const GameRow> rows, bool duplicate
   total.add(t);
 }
 
-Tally tally(std::span<const DealRow> rows, bool duplicate, int sides) {
+namespace {
+
+// The tally of `rows` alone, by `add` (add_tally or add_tally_games).
+template <class Row>
+Tally tally_alone(std::span<const Row> rows, bool duplicate, int sides,
+                  void (*add)(Tally&, std::span<const Row>, bool, int, std::vector<Outcome>&)) {
   Tally t;
   std::vector<Outcome> outcomes;
   outcomes.reserve(rows.size());
-  add_tally(t, rows, duplicate, sides, outcomes);
+  add(t, rows, duplicate, sides, outcomes);
   return t;
 }
 
+}  // namespace
+
+Tally tally(std::span<const DealRow> rows, bool duplicate, int sides) {
+  return tally_alone(rows, duplicate, sides, add_tally);
+}
+
 Tally tally_games(std::span<const GameRow> rows, bool duplicate, int sides) {
-  Tally t;
-  std::vector<Outcome> outcomes;
-  outcomes.reserve(rows.size());
-  add_tally_games(t, rows, duplicate, sides, outcomes);
-  return t;
+  return tally_alone(rows, duplicate, sides, add_tally_games);
 }
 
 Summary summarize(const Tally& t, bool duplicate, int sides) {
