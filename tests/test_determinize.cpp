@@ -219,3 +219,31 @@ TEST(Determinize, EverySpanishTable) {
 
 }  // namespace
 }  // namespace canasta::test
+
+namespace canasta::test {
+namespace {
+
+// In two-player a dealt red three waits in its holder's hand for the
+// holder's first turn: the holder's samples keep it pending, and every
+// sample is a consistent state.
+TEST(Determinize, ARedThreeWaitingInTheSeatsOwnHandStaysPending) {
+  const Rules r = two_player_rules();
+  int checked = 0;
+  for (int deal = 0; deal < 200 && checked < 20; ++deal) {
+    State s;
+    start_single_deal(s, r, 5, deal);
+    for (int seat = 0; seat < r.players; ++seat) {
+      if (!(s.red3_pending >> seat & 1U)) continue;
+      Rng rng(static_cast<uint64_t>(deal));
+      const State d = View(s, seat).determinize(rng);
+      ASSERT_EQ(check_invariants(d), nullptr) << "deal " << deal << " seat " << seat;
+      EXPECT_EQ(d.hand[seat], s.hand[seat]);
+      EXPECT_TRUE(d.red3_pending >> seat & 1U);
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, 20);
+}
+
+}  // namespace
+}  // namespace canasta::test

@@ -154,8 +154,10 @@ State View::sample(Rng& rng, int fixed_seat, CardSet fixed) const {
   for (int i = 0; i < reds; ++i) stock[m++] = kRed3;
   for (int i = m - 1; i > 0; --i) std::swap(stock[i], stock[rng.below(static_cast<uint32_t>(i + 1))]);
   for (int i = 0; i < m; ++i) d.deck[d.stock_pos + i] = stock[i];
-  // Replacements still owed for red threes already exposed are public.
-  if (r.red3_deal != RedThreeDeal::kExposedNow) d.red3_pending = 0;
+  // Replacements still owed for red threes already exposed are public; a
+  // red three not yet exposed is known to its holder alone, so only the
+  // seat's own stays pending (the others' were dealt to the stock above).
+  if (r.red3_deal != RedThreeDeal::kExposedNow) d.red3_pending &= static_cast<uint8_t>(1U << seat_);
   return d;
 }
 

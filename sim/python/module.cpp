@@ -1,7 +1,6 @@
-// The Python module `canasta` (pybind11): the game in OpenSpiel's shape,
-// the project's agents and Python agents, simulations whose rows come back
-// as NumPy arrays without a copy, and readers of records and result
-// directories (sim/doc/python.md).
+// The Python module `canasta` (pybind11): the game in OpenSpiel's shape
+// (game.cpp), simulations whose rows come back as NumPy arrays without a
+// copy, and readers of records and result directories (sim/doc/python.md).
 #include <fmt/format.h>
 #include <pybind11/functional.h>
 #include <pybind11/numpy.h>
@@ -13,6 +12,7 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "bindings.h"
 #include "canasta/agent.h"
 #include "canasta/experiment.h"
 #include "canasta/game.h"
@@ -24,122 +24,11 @@
 #include "canasta/results.h"
 #include "canasta/runner.h"
 #include "canasta/stats.h"
-#include "observation.h"
 
 namespace py = pybind11;
 using namespace canasta;
-
-namespace {
-
-constexpr int kTerminal = -4;              // OpenSpiel's kTerminalPlayerId
-constexpr int kDistinctActions = 1 << 18;  // an action's integer has 18 bits (canasta/types.h)
-
-Rules rules_or_raise(const std::string& spec) {
-  Rules r;
-  std::string error;
-  if (!parse_profile(spec, r, error)) throw py::value_error(error);
-  return r;
-}
-
-AgentSpec agent_or_raise(const std::string& spec) {
-  AgentSpec a;
-  std::string error;
-  if (!parse_agent_spec(spec, a, error)) throw py::value_error(error);
-  return a;
-}
-
-Action action_of(uint32_t raw) { return Action(raw); }
-
-// A deal in play, with its history: single deal `deal` of `seed`.
-struct PyState {
-  State s, start;
-  uint64_t seed = 0;
-  int64_t deal = 0;
-  std::vector<std::pair<int, uint32_t>> history;
-
-  // The finished deal's record: one JSON line that canasta replay checks.
-  std::string record_line() const {
-    if (!s.over()) throw py::value_error("the deal is not over");
-    DealRecord rec;
-    begin_single_record(rec, start, seed, deal);
-    for (const auto& [seat, a] : history) rec.actions.emplace_back(seat, Action(a));
-    end_record(rec, s);
-    return to_json_line(rec);
-  }
-
-  std::vector<uint32_t> legal_actions() const {
-    ActionList list;
-    canasta::legal_actions(s, list);
-    std::vector<uint32_t> out;
-    out.reserve(static_cast<size_t>(list.size()));
-    for (Action a : list) out.push_back(a.raw());
-    return out;
-  }
-  void apply_action(uint32_t raw) {
-    if (s.over()) throw py::value_error("the deal is over");
-    const Action a = action_of(raw);
-    if (!is_legal(s, a))
-      throw py::value_error("illegal action " + action_to_string(a) + " (" + std::to_string(raw) + ")");
-    history.emplace_back(s.actor(), raw);
-    apply(s, a);
-  }
-  std::vector<int> returns() const {
-    const auto score = deal_score(s);
-    std::vector<int> out;
-    for (int seat = 0; seat < s.rules.players; ++seat) out.push_back(score[s.rules.team_of(seat)].total());
-    return out;
-  }
-};
-
-void check_seat(const State& s, int seat) {
-  if (seat < 0 || seat >= s.rules.players)
-    throw py::value_error("no seat " + std::to_string(seat) + " in a game of " +
-                          std::to_string(s.rules.players));
-}
-
-py::array_t<float> observation(const State& s, int seat) {
-  check_seat(s, seat);
-  py::array_t<float> out(kObservationSize);
-  observation_tensor(View(s, seat), out.mutable_data());
-  return out;
-}
-
-// What one seat sees of a deal, taken when the view is made (a Python agent
-// may keep it; it holds nothing the seat could not see).
-struct PyView {
-  int seat = 0;
-  std::vector<uint32_t> legal;
-  std::vector<float> obs;
-  std::string info, hand;
-
-  explicit PyView(const View& v) : seat(v.seat()), obs(kObservationSize), info(information_state(v)) {
-    ActionList list;
-    v.legal_actions(list);
-    for (Action a : list) legal.push_back(a.raw());
-    observation_tensor(v, obs.data());
-    hand = cards_to_string(v.hand());
-  }
-};
-
-// An agent written in Python: `fn(view) -> action`. Called with the GIL held.
-class PyAgent final : public Agent {
- public:
-  explicit PyAgent(py::function fn) : fn_(std::move(fn)) {}
-  Action act(const View& v, Rng&) override {
-    py::gil_scoped_acquire gil;
-    PyView view(v);
-    const auto raw = fn_(view).cast<uint32_t>();
-    const Action a = action_of(raw);
-    if (std::find(view.legal.begin(), view.legal.end(), raw) == view.legal.end())
-      throw py::value_error("a Python agent chose an illegal action: " + action_to_string(a));
-    return a;
-  }
-
- private:
-  py::function fn_;
-};
-
-}  // namespace
+using python::agent_or_raise;
+using python::rules_or_raise;
 
 namespace {
 
@@ -218,20 +107,6 @@ py::array rows_array(std::vector<Row>&& rows, int sides) {
 
 py::object json_loads(const std::string& text) { return py::module_::import("json").attr("loads")(text); }
 
-// An agent of a sim: a spec string, or a Python callable.
-std::function<std::unique_ptr<Agent>()> agent_maker(const py::object& o, bool& python) {
-  if (py::isinstance<py::str>(o)) {
-    const AgentSpec spec = agent_or_raise(o.cast<std::string>());
-    return [spec] { return make_agent(spec); };
-  }
-  if (PyCallable_Check(o.ptr())) {
-    python = true;
-    py::function fn = o.cast<py::function>();
-    return [fn] { return std::unique_ptr<Agent>(new PyAgent(fn)); };
-  }
-  throw py::type_error("an agent is a spec string (\"heuristic:freeze=6\") or a callable taking a View");
-}
-
 // A Python side appears in the summary's configuration by its callable's name.
 void name_python_sides(py::dict& out, const std::array<std::string, 2>& names) {
   py::dict config = out["summary"]["config"];
@@ -283,7 +158,7 @@ py::dict run_sim(const std::string& profile, const py::object& side0, const py::
       const py::object& fn = callables[static_cast<size_t>(seat)];
       if (!fn) return nullptr;
       py::gil_scoped_acquire gil;
-      return std::make_unique<PyAgent>(fn.cast<py::function>());
+      return python::python_agent(fn.cast<py::function>());
     };
   }
   if (!shard.empty()) {
@@ -338,129 +213,7 @@ std::string read_text(const std::string& path) {
 
 PYBIND11_MODULE(canasta, m) {
   m.doc() = "Canasta: the rules engine, its agents and its simulator (sim/doc/python.md)";
-  m.attr("OBSERVATION_SIZE") = kObservationSize;
-  m.attr("TERMINAL") = kTerminal;
-
-  py::class_<PyView>(m, "View", "what one seat sees of a deal, taken when it was made")
-      .def_readonly("seat", &PyView::seat)
-      .def("legal_actions", [](const PyView& v) { return v.legal; })
-      .def("observation_tensor",
-           [](const PyView& v) { return py::array_t<float>(v.obs.size(), v.obs.data()); })
-      .def("information_state_string", [](const PyView& v) { return v.info; })
-      .def("hand", [](const PyView& v) { return v.hand; })
-      .def("action_to_string", [](const PyView&, uint32_t a) { return action_to_string(action_of(a)); });
-
-  py::class_<PyState>(m, "State", "a deal in play")
-      .def("current_player", [](const PyState& s) { return s.s.over() ? kTerminal : s.s.actor(); })
-      .def("legal_actions", &PyState::legal_actions,
-           "the actor's legal actions, in the engine's canonical order")
-      .def("apply_action", &PyState::apply_action, py::arg("action"))
-      .def("is_terminal", [](const PyState& s) { return s.s.over(); })
-      .def("returns", &PyState::returns, "each seat's side's deal score")
-      .def("clone", [](const PyState& s) { return s; })
-      .def(
-          "observation_tensor", [](const PyState& s, int seat) { return observation(s.s, seat); },
-          py::arg("seat"))
-      .def(
-          "information_state_string",
-          [](const PyState& s, int seat) {
-            check_seat(s.s, seat);
-            return information_state(View(s.s, seat));
-          },
-          py::arg("seat"))
-      .def("view",
-           [](const PyState& s, int seat) {
-             check_seat(s.s, seat);
-             return PyView(View(s.s, seat));
-           })
-      .def("action_to_string", [](const PyState&, uint32_t a) { return action_to_string(action_of(a)); })
-      .def("string_to_action",
-           [](const PyState&, const std::string& text) {
-             Action a;
-             std::string error;
-             if (!parse_action(text, a, error)) throw py::value_error(error);
-             return a.raw();
-           })
-      .def(
-          "history", [](const PyState& s) { return s.history; }, "(seat, action) pairs played so far")
-      .def("record_line", &PyState::record_line, "the finished deal's record, a line for canasta replay")
-      .def("serialize",
-           [](const PyState& s) {
-             std::string out = "canasta-state/1 ";
-             const auto* bytes = reinterpret_cast<const unsigned char*>(&s.s);
-             for (size_t i = 0; i < sizeof(State); ++i) out += fmt::format("{:02x}", bytes[i]);
-             return out;
-           })
-      .def("__str__", [](const PyState& s) { return position_to_string(s.s); });
-
-  py::class_<Rules>(m, "Game", "a rules profile: canasta.Game(\"two-player,target=3000\")")
-      .def(py::init(&rules_or_raise), py::arg("profile") = "classic")
-      .def_property_readonly("profile", [](const Rules& r) { return profile_spec(r); })
-      .def("num_players", [](const Rules& r) { return static_cast<int>(r.players); })
-      .def("num_distinct_actions", [](const Rules&) { return kDistinctActions; })
-      .def("observation_tensor_shape", [](const Rules&) { return std::vector<int>{kObservationSize}; })
-      .def(
-          "new_initial_state",
-          [](const Rules& r, uint64_t seed, int64_t deal) {
-            PyState s;
-            start_single_deal(s.s, r, seed, deal);
-            s.start = s.s;
-            s.seed = seed;
-            s.deal = deal;
-            return s;
-          },
-          py::arg("seed") = 1, py::arg("deal") = 0,
-          "single deal `deal` of the seed, as canasta sim deals it (dealer: deal mod players)")
-      .def("deserialize_state", [](const Rules& r, const std::string& text) {
-        const std::string head = "canasta-state/1 ";
-        if (text.rfind(head, 0) != 0 || text.size() != head.size() + 2 * sizeof(State))
-          throw py::value_error("not a state serialized by this version");
-        PyState s;
-        auto* bytes = reinterpret_cast<unsigned char*>(&s.s);
-        for (size_t i = 0; i < sizeof(State); ++i)
-          bytes[i] = static_cast<unsigned char>(std::stoi(text.substr(head.size() + 2 * i, 2), nullptr, 16));
-        if (!(s.s.rules == r)) throw py::value_error("the state is of another profile");
-        if (const char* bad = check_invariants(s.s))
-          throw py::value_error(std::string("inconsistent state: ") + bad);
-        return s;
-      });
-
-  py::class_<Agent>(m, "Agent", "an agent of the project, from its spec")
-      .def(py::init([](const std::string& spec) { return make_agent(agent_or_raise(spec)); }),
-           py::arg("spec"))
-      .def(
-          "act",
-          [](Agent& a, const PyState& s, uint64_t seed) {
-            if (s.s.over()) throw py::value_error("the deal is over");
-            Rng rng(seed);
-            return a.act(View(s.s, s.s.actor()), rng).raw();
-          },
-          py::arg("state"), py::arg("seed") = 0, "the action the agent plays for the actor of `state`");
-
-  m.def(
-      "play_deal",
-      [](const PyState& start, const py::list& agents, uint64_t seed) {
-        if (static_cast<int>(agents.size()) != start.s.rules.players)
-          throw py::value_error("play_deal wants one agent per seat");
-        std::vector<std::unique_ptr<Agent>> owned;
-        for (const auto& o : agents) {
-          bool python = false;
-          owned.push_back(agent_maker(py::reinterpret_borrow<py::object>(o), python)());
-        }
-        PyState s = start;
-        struct Keep : PlayObserver {
-          PyState& s;
-          explicit Keep(PyState& state) : s(state) {}
-          void before(const State&, int seat, Action a) { s.history.emplace_back(seat, a.raw()); }
-        };
-        Rng rng(seed);
-        play_deal(
-            s.s, [&](int seat) -> Agent& { return *owned[static_cast<size_t>(seat)]; }, rng, Keep(s));
-        return s;
-      },
-      py::arg("state"), py::arg("agents"), py::arg("seed") = 0,
-      "plays the deal to its end with one agent per seat (a spec, or a callable taking a View); "
-      "single-threaded");
+  python::bind_game(m);
 
   m.def("sim", &run_sim, py::arg("profile") = "classic", py::arg("side0") = "random",
         py::arg("side1") = "random", py::arg("deals") = 10000, py::arg("games") = 0,

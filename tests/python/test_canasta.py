@@ -36,7 +36,7 @@ def test_game_api():
         returns = state.returns()
         assert len(returns) == game.num_players()
         assert returns[0] == returns[game.num_players() // 2] if game.num_players() == 4 else True
-        assert all(0 <= a < game.num_distinct_actions() for _, a in state.history())
+        assert all(0 <= a < game.num_distinct_actions() for a in state.history())
 
 
 def test_clone_and_serialize():
