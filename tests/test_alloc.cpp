@@ -91,7 +91,9 @@ TEST(Allocation, NoneWhenAnAgentPlaysThroughItsView) {
 TEST(Allocation, NoneInASearchOnceWarmedUp) {
   for (const char* spec :
        {"ismcts:iters=300", "ismcts:iters=200,rollout=heuristic,cutoff=30",
-        "ismcts:iters=200,rollout=random,meld_order=1,infer=0.5", "ismcts:iters=200,threads=2"}) {
+        "ismcts:iters=200,rollout=random,meld_order=1,infer=0.5", "ismcts:iters=200,threads=2",
+        "ismcts:iters=200,rollout=heuristic,cutoff=10,eval=default",
+        "ismcts:iters=200,cutoff=0,eval=default"}) {
     SCOPED_TRACE(spec);
     AgentSpec agent;
     std::string error;

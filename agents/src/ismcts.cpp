@@ -16,13 +16,16 @@
 
 #include <array>
 #include <chrono>
+#include <climits>
 #include <cmath>
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
 #include "canasta/basic.h"
 #include "canasta/heuristic.h"
 #include "canasta/parallel.h"
+#include "canasta/profile.h"
 #include "canasta/random_agent.h"
 
 namespace canasta {
@@ -116,7 +119,7 @@ struct IsmctsAgent::Tree {
 
   // Runs `iterations` iterations, or (time_ms > 0) as many as fit before
   // `deadline`; with `stop_early`, fewer once the decision is made.
-  void search(const View& view, const IsmctsParams& p, Rng& rng, int iterations,
+  void search(const View& view, const IsmctsParams& p, const ValueModel* model, Rng& rng, int iterations,
               std::chrono::steady_clock::time_point deadline, bool stop_early) {
     const int me = view.seat();
     const Rules& rules = view.rules();
@@ -212,19 +215,32 @@ struct IsmctsAgent::Tree {
         }
         if (expanded) break;
       }
-      // Rollout.
-      for (int steps = 0; !d.over() && (p.cutoff == 0 || steps < p.cutoff); ++steps) {
+      // Rollout (none at all with a model and cutoff=0).
+      const int cutoff = model && p.cutoff == 0 ? 0 : p.cutoff == 0 ? INT_MAX : p.cutoff;
+      for (int steps = 0; !d.over() && steps < cutoff; ++steps) {
         const int actor = d.actor();
         apply(d, policy(p).act(View(d, actor), rng));
       }
-      // Evaluation: the deal's score as it stands, for the searcher's side.
-      const auto score = deal_score(d);
-      const double hand_share = d.over() ? 1.0 : p.hand_weight;  // at a cut-off
+      // Evaluation: the deal's score as it stands, for the searcher's side,
+      // or at a cut-off the model's expected final margin of each side: the
+      // mean of its seats' predictions, each from that seat's view of the
+      // sampled deal, so that every hand of the sample counts.
       std::array<double, kMaxTeams> value{};
       double margin = 0, sum = 0;
-      for (int t = 0; t < rules.teams; ++t) {
-        sum += value[t] = score[t].total() - (1.0 - hand_share) * score[t].in_hand;
-        margin += t == my_side ? value[t] : -value[t] / (rules.teams - 1);
+      if (model && !d.over()) {
+        for (int s = 0; s < rules.players; ++s) value[rules.team_of(s)] += model->evaluate(View(d, s));
+        for (int t = 0; t < rules.teams; ++t) value[t] /= rules.seats_per_team();
+        margin = value[my_side];
+        if (rules.teams == 2) margin = (value[my_side] - value[1 - my_side]) / 2;
+      } else {
+        const auto score = deal_score(d);
+        const double hand_share = d.over() ? 1.0 : p.hand_weight;  // at a cut-off
+        for (int t = 0; t < rules.teams; ++t) {
+          sum += value[t] = score[t].total() - (1.0 - hand_share) * score[t].in_hand;
+          margin += t == my_side ? value[t] : -value[t] / (rules.teams - 1);
+        }
+        for (int t = 0; t < rules.teams && rules.teams > 2; ++t)
+          value[t] -= (sum - value[t]) / (rules.teams - 1);
       }
       const auto reward_of = [&](double m) {
         if (p.reward == IsmctsReward::kWin) return m > 0 ? 1.0 : m == 0 ? 0.5 : 0.0;
@@ -235,8 +251,7 @@ struct IsmctsAgent::Tree {
       // margin over the mean of the other two; with two, 1 - r.
       std::array<double, kMaxTeams> side_r{};
       if (rules.teams > 2)
-        for (int t = 0; t < rules.teams; ++t)
-          side_r[t] = reward_of(value[t] - (sum - value[t]) / (rules.teams - 1));
+        for (int t = 0; t < rules.teams; ++t) side_r[t] = reward_of(value[t]);
       for (int id : path) {
         Node& n = nodes[id];
         ++n.visits;
@@ -247,6 +262,7 @@ struct IsmctsAgent::Tree {
 };
 
 IsmctsAgent::IsmctsAgent(const IsmctsParams& p) : p_(p) {
+  if (!p_.eval.empty()) model_ = shared_value_model(std::string(p_.eval.view()));
   for (int i = 0; i < std::max(1, p_.threads); ++i) trees_.push_back(std::make_unique<Tree>());
   seeds_.resize(trees_.size());
   last_visits_.reserve(static_cast<size_t>(ActionList::kCapacity));
@@ -260,6 +276,11 @@ Action IsmctsAgent::act(const View& view, Rng& rng) {
   last_iterations_ = 0;
   last_visits_.clear();
   if (legal.size() == 1) return legal[0];
+  if (model_ &&
+      (model_->rules().players != view.rules().players || model_->rules().teams != view.rules().teams ||
+       model_->inputs() != feature_count(view.rules())))
+    throw std::runtime_error("the value model '" + printable(p_.eval.view()) + "' was trained on profile " +
+                             profile_spec(model_->rules()) + ", not on " + profile_spec(view.rules()));
   const int trees = static_cast<int>(trees_.size());
   for (auto& s : seeds_) s = rng.next();
   // A decision among melds (and cleanings) gets its share of the budget;
@@ -273,7 +294,7 @@ Action IsmctsAgent::act(const View& view, Rng& rng) {
   auto run = [&](int t) {
     Rng local(seeds_[static_cast<size_t>(t)]);
     // Stopping early keeps the decision only when one tree makes it.
-    trees_[static_cast<size_t>(t)]->search(view, p_, local, per_tree, deadline,
+    trees_[static_cast<size_t>(t)]->search(view, p_, model_.get(), local, per_tree, deadline,
                                            p_.stop_early && trees == 1 && p_.time_ms == 0);
   };
   if (trees == 1) {

@@ -39,6 +39,8 @@ int run(int argc, const char* const* argv) {
   add_tune(app, exit_code);
   add_tournament(app, exit_code);
   add_rules(app, exit_code);
+  add_selfplay(app, exit_code);
+  add_train(app, exit_code);
   // Under mpirun `sim`, `tune` and `tournament` are spread over the ranks;
   // any other subcommand runs on rank 0 alone.
   const std::string_view command = argc > 1 ? argv[1] : "";

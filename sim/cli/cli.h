@@ -44,6 +44,8 @@ void add_merge(CLI::App& app, int& exit_code);
 void add_tune(CLI::App& app, int& exit_code);
 void add_tournament(CLI::App& app, int& exit_code);
 void add_rules(CLI::App& app, int& exit_code);
+void add_selfplay(CLI::App& app, int& exit_code);
+void add_train(CLI::App& app, int& exit_code);
 
 // Options shared by subcommands; each parses its text once, into `out`.
 CLI::Option* add_profile_option(CLI::App& sub, Rules& out);

@@ -16,6 +16,7 @@
 #include "canasta/agent.h"
 #include "canasta/experiment.h"
 #include "canasta/game.h"
+#include "canasta/learn.h"
 #include "canasta/notation.h"
 #include "canasta/position.h"
 #include "canasta/profile.h"
@@ -241,6 +242,26 @@ PYBIND11_MODULE(canasta, m) {
         return out;
       },
       py::arg("path"), "the records of a JSON Lines file, each checked, as dicts");
+
+  m.def(
+      "read_samples",
+      [](const std::string& path) {
+        SampleSet set;
+        std::string error;
+        if (!read_samples(path, set, error)) throw py::value_error(error);
+        py::dict out;
+        out["profile"] = profile_spec(set.rules);
+        out["agents"] = set.agents;
+        out["seed"] = set.seed;
+        out["deal"] = py::array_t<int64_t>(static_cast<py::ssize_t>(set.deal.size()), set.deal.data());
+        out["margin"] = py::array_t<float>(static_cast<py::ssize_t>(set.margin.size()), set.margin.data());
+        out["x"] = py::array_t<float>(
+            {static_cast<py::ssize_t>(set.size()), static_cast<py::ssize_t>(set.features)}, set.x.data());
+        return out;
+      },
+      py::arg("path"),
+      "a sample file of canasta selfplay: {'profile', 'agents', 'seed', 'deal', 'margin', 'x' (samples x "
+      "features)}");
 
   m.def(
       "read_run",

@@ -60,7 +60,8 @@ bool check_spsa(const SpsaConfig& c, std::string& error) {
                           printable(p.name));
       return false;
     }
-    if (it->style == ParamStyle::kChoice || it->style == ParamStyle::kFlag) {
+    if (it->style == ParamStyle::kChoice || it->style == ParamStyle::kFlag ||
+        it->style == ParamStyle::kText) {
       error = fmt::format("parameter '{}' is not a number and cannot be tuned", p.name);
       return false;
     }

@@ -186,3 +186,17 @@ def test_hostile_records_are_refused(tmp_path):
         with pytest.raises(ValueError) as e:
             canasta.read_records(path)
         assert not UNSAFE.search(str(e.value)), repr(str(e.value))
+
+
+def test_read_samples(tmp_path):
+    path = tmp_path / "samples.bin"
+    subprocess.run([CANASTA, "selfplay", "--deals", "50", "--per-deal", "2", "--out", str(path)],
+                   check=True, capture_output=True)
+    s = canasta.read_samples(str(path))
+    assert s["profile"] == "classic" and s["agents"] == "heuristic against heuristic" and s["seed"] == 1
+    assert s["x"].shape == (100, 322) and s["x"].dtype == np.float32
+    assert len(s["margin"]) == len(s["deal"]) == 100 and set(s["deal"]) == set(range(50))
+    # The features of a sample are those of the seat to act at that point of the deal.
+    assert (s["x"][:, :15].sum(axis=1) >= 0).all()
+    with pytest.raises(ValueError, match="is not a sample file"):
+        canasta.read_samples(__file__)

@@ -10,6 +10,7 @@
 
 #include "canasta/agent_base.h"
 #include "canasta/params.h"
+#include "canasta/value_model.h"
 
 namespace canasta {
 
@@ -20,32 +21,35 @@ CANASTA_CHOICE_NAMES(IsmctsReward, "margin", "win");
 
 // Its parameters, one line each: name, type, default, range, meaning (see
 // CANASTA_HEURISTIC_PARAMS). An enum takes the names ChoiceNames gives it.
-#define CANASTA_ISMCTS_PARAMS(X)                                                                           \
-  X(iters, int, 1000, 1, 10000000, "iterations per decision")                                              \
-  X(time_ms, int, 0, 0, 3600000,                                                                           \
-    "when above 0, search this many milliseconds per decision instead of `iters` (not reproducible)")      \
-  X(c, double, 0.7, 0, 10, "UCB exploration constant")                                                     \
-  X(rollout, IsmctsRollout, IsmctsRollout::kBasic, 0, 2,                                                   \
-    "rollout policy after the tree (the named agent with its defaults)")                                   \
-  X(cutoff, int, 40, 0, 100000, "rollout actions before the deal is scored as it stands (0: to its end)")  \
-  X(hand_weight, double, 1, 0, 1,                                                                          \
-    "at a cut-off, the share of the hands' card values counted against their sides (1: the score as it "   \
-    "stands)")                                                                                             \
-  X(reward, IsmctsReward, IsmctsReward::kMargin, 0, 1,                                                     \
-    "margin: the score margin squashed to [0,1]; win: 1, 0.5 or 0 for the deal")                           \
-  X(scale, double, 1000, 1, 100000,                                                                        \
-    "margin: the reward is 1/2 + tanh(margin / scale) / 2 (smaller: closer to the deal won or lost)")      \
-  X(threads, int, 1, 1, 256, "root-parallel trees on the TBB pool, merged at the end")                     \
-  X(prior, bool, false, 0, 1, "expand the rollout policy's choice first at every node (progressive bias)") \
-  X(stop_early, bool, true, 0, 1,                                                                          \
-    "end a search once the most visited action cannot be overtaken in the iterations left (the same "      \
-    "decision, fewer iterations; one tree, `iters` only)")                                                 \
-  X(meld_share, double, 1, 0.01, 1,                                                                        \
-    "share of `iters` for a decision among melds (the pile, discards and answers get all of it)")          \
-  X(meld_order, bool, false, 0, 1,                                                                         \
-    "below the root, a turn's melds in one order only (rank order; the same table, fewer tree paths)")     \
-  X(infer, double, 0, 0, 1,                                                                                \
-    "reject, with this chance, a sample giving a hidden pair of a rank to a seat that discarded that rank")
+#define CANASTA_ISMCTS_PARAMS(X)                                                                            \
+  X(iters, int, 1000, 1, 10000000, "iterations per decision")                                               \
+  X(time_ms, int, 0, 0, 3600000,                                                                            \
+    "when above 0, search this many milliseconds per decision instead of `iters` (not reproducible)")       \
+  X(c, double, 0.7, 0, 10, "UCB exploration constant")                                                      \
+  X(rollout, IsmctsRollout, IsmctsRollout::kBasic, 0, 2,                                                    \
+    "rollout policy after the tree (the named agent with its defaults)")                                    \
+  X(cutoff, int, 40, 0, 100000, "rollout actions before the deal is scored as it stands (0: to its end)")   \
+  X(hand_weight, double, 1, 0, 1,                                                                           \
+    "at a cut-off, the share of the hands' card values counted against their sides (1: the score as it "    \
+    "stands)")                                                                                              \
+  X(reward, IsmctsReward, IsmctsReward::kMargin, 0, 1,                                                      \
+    "margin: the score margin squashed to [0,1]; win: 1, 0.5 or 0 for the deal")                            \
+  X(scale, double, 1000, 1, 100000,                                                                         \
+    "margin: the reward is 1/2 + tanh(margin / scale) / 2 (smaller: closer to the deal won or lost)")       \
+  X(threads, int, 1, 1, 256, "root-parallel trees on the TBB pool, merged at the end")                      \
+  X(prior, bool, false, 0, 1, "expand the rollout policy's choice first at every node (progressive bias)")  \
+  X(stop_early, bool, true, 0, 1,                                                                           \
+    "end a search once the most visited action cannot be overtaken in the iterations left (the same "       \
+    "decision, fewer iterations; one tree, `iters` only)")                                                  \
+  X(meld_share, double, 1, 0.01, 1,                                                                         \
+    "share of `iters` for a decision among melds (the pile, discards and answers get all of it)")           \
+  X(meld_order, bool, false, 0, 1,                                                                          \
+    "below the root, a turn's melds in one order only (rank order; the same table, fewer tree paths)")      \
+  X(infer, double, 0, 0, 1,                                                                                 \
+    "reject, with this chance, a sample giving a hidden pair of a rank to a seat that discarded that rank") \
+  X(eval, ParamText, ParamText{}, 0, 0,                                                                     \
+    "a value model file (canasta train): positions at the rollout cut-off are scored by it instead of as "  \
+    "they stand; with cutoff=0 the leaf is scored, without a rollout")
 
 struct IsmctsParams {
 #define CANASTA_FIELD(name, type, value, lo, hi, help) type name = value;
@@ -72,6 +76,7 @@ class IsmctsAgent final : public Agent {
   std::vector<uint64_t> seeds_;               // of the trees' streams, one a tree
   int64_t last_iterations_ = 0;
   std::vector<std::pair<Action, int>> last_visits_;
+  std::shared_ptr<const ValueModel> model_;  // eval=FILE
 };
 
 }  // namespace canasta

@@ -31,6 +31,9 @@ enum class Stream : uint64_t {
   kGameDealPlayTwin = 10,  // ... and its twin: (game seed, kGameDealPlay + twin, d)
   kSpsaFlip = 11,          // the perturbation signs of batch b of a tuning run: (seed, kSpsaFlip, b)
   kSpsaDeals = 12,         // the deals of batch b of a tuning run: (seed, kSpsaDeals, b) as a run's seed
+  kSamplePick =
+      13,       // the positions sampled from the r-th deal played by canasta selfplay: (seed, kSamplePick, r)
+  kTrain = 14,  // a training run's initial weights (seed, kTrain, 0) and epoch e's order (seed, kTrain, e)
   kDealPlayMore = 20,  // twins 2 .. 5 of a deal at a table of three sides: (seed, kDealPlayMore + twin, k)
   kGameDealPlayMore = 30,  // ... and of a game: (game seed, kGameDealPlayMore + twin, d)
   kTest = 100,             // tests that need a stream of their own: (seed, kTest, index)

@@ -55,6 +55,8 @@ bool read_value(ParamStyle style, double lo, double hi, std::span<const std::str
     case ParamStyle::kInteger:
     case ParamStyle::kReal:
       break;
+    case ParamStyle::kText:
+      return check_text(value, what, error);
   }
   if (!text::to_number(value, out)) {
     error = fmt::format("{} needs a number (not '{}')", what, printable(value));
@@ -79,8 +81,23 @@ std::string write_value(ParamStyle style, std::span<const std::string_view> choi
       return v != 0 ? "true" : "false";
     case ParamStyle::kChoice:
       return std::string(choices[static_cast<size_t>(v)]);
+    case ParamStyle::kText:
+      break;
   }
   return {};
+}
+
+bool check_text(std::string_view value, std::string_view what, std::string& error) {
+  if (value.empty() || value.size() > ParamText::kMax) {
+    error = fmt::format("{} wants text of 1 to {} bytes", what, ParamText::kMax);
+    return false;
+  }
+  for (const char c : value)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f || c == ',') {
+      error = fmt::format("{}: '{}' holds a comma or a control character", what, printable(value));
+      return false;
+    }
+  return true;
 }
 
 std::string range_text(ParamStyle style, double lo, double hi, std::span<const std::string_view> choices) {
@@ -93,6 +110,8 @@ std::string range_text(ParamStyle style, double lo, double hi, std::span<const s
       return "true|false";
     case ParamStyle::kChoice:
       return fmt::format("{}", fmt::join(choices, "|"));
+    case ParamStyle::kText:
+      return "text";
   }
   return {};
 }

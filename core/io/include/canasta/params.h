@@ -8,6 +8,7 @@
 // agents` all follow from that table.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <functional>
@@ -35,6 +36,21 @@ enum class ParamStyle : uint8_t {
   kReal,     // a finite number in [lo, hi]
   kFlag,     // true or false (also read: 1/0, yes/no, on/off)
   kChoice,   // one of `choices`; the value is the index
+  kText,     // text such as a file name (ParamText): no comma, no control character
+};
+
+// The value of a text parameter, kept inline so that a parameter struct
+// stays trivially copyable: at most kMax bytes, empty when not given.
+struct ParamText {
+  static constexpr size_t kMax = 255;
+  std::array<char, kMax + 1> bytes{};
+  std::string_view view() const { return {bytes.data(), std::char_traits<char>::length(bytes.data())}; }
+  bool empty() const { return bytes[0] == '\0'; }
+  void assign(std::string_view text) {
+    bytes.fill('\0');
+    text.copy(bytes.data(), std::min(text.size(), kMax));
+  }
+  friend bool operator==(const ParamText&, const ParamText&) = default;
 };
 
 // One parameter of the struct P.
@@ -47,6 +63,9 @@ struct Param {
   std::string_view help;
   double (*get)(const P&);
   void (*set)(P&, double);
+  // Text parameters only.
+  std::string_view (*get_text)(const P&) = nullptr;
+  void (*set_text)(P&, std::string_view) = nullptr;
 };
 
 namespace detail {
@@ -67,7 +86,9 @@ using TypeOf = typename MemberPointer<decltype(Member)>::Type;
 template <auto Member>
 double get_member(const StructOf<Member>& p) {
   using T = TypeOf<Member>;
-  if constexpr (std::is_enum_v<T>)
+  if constexpr (std::is_same_v<T, ParamText>)
+    return 0;
+  else if constexpr (std::is_enum_v<T>)
     return static_cast<double>(static_cast<std::underlying_type_t<T>>(p.*Member));
   else
     return static_cast<double>(p.*Member);
@@ -76,7 +97,9 @@ double get_member(const StructOf<Member>& p) {
 template <auto Member>
 void set_member(StructOf<Member>& p, double v) {
   using T = TypeOf<Member>;
-  if constexpr (std::is_enum_v<T>)
+  if constexpr (std::is_same_v<T, ParamText>)
+    (void)p, (void)v;
+  else if constexpr (std::is_enum_v<T>)
     p.*Member = static_cast<T>(static_cast<std::underlying_type_t<T>>(v));
   else if constexpr (std::is_same_v<T, bool>)
     p.*Member = v != 0;
@@ -87,15 +110,19 @@ void set_member(StructOf<Member>& p, double v) {
 }  // namespace detail
 
 // A parameter of member `Member`: an enum takes the names ChoiceNames gives
-// it, a floating-point member any number in [lo, hi], any other member a
-// whole number in [lo, hi] (a bool: 0 or 1).
+// it, a floating-point member any number in [lo, hi], a ParamText text, any
+// other member a whole number in [lo, hi] (a bool: 0 or 1).
 template <auto Member>
 constexpr Param<detail::StructOf<Member>> param(std::string_view name, double lo, double hi,
                                                 std::string_view help) {
   using T = detail::TypeOf<Member>;
   Param<detail::StructOf<Member>> p{
       name, ParamStyle::kInteger, lo, hi, {}, help, &detail::get_member<Member>, &detail::set_member<Member>};
-  if constexpr (std::is_enum_v<T>) {
+  if constexpr (std::is_same_v<T, ParamText>) {
+    p.style = ParamStyle::kText;
+    p.get_text = [](const detail::StructOf<Member>& in) { return (in.*Member).view(); };
+    p.set_text = [](detail::StructOf<Member>& out, std::string_view text) { (out.*Member).assign(text); };
+  } else if constexpr (std::is_enum_v<T>) {
     p.style = ParamStyle::kChoice;
     p.choices = ChoiceNames<T>::names;
     p.lo = 0;
@@ -141,6 +168,7 @@ template <class P>
 std::string param_range(const Param<P>& p);
 
 // Untyped forms behind the templates above.
+bool check_text(std::string_view value, std::string_view what, std::string& error);
 bool read_value(ParamStyle style, double lo, double hi, std::span<const std::string_view> choices,
                 std::string_view value, double& out, std::string_view what, std::string& error);
 std::string write_value(ParamStyle style, std::span<const std::string_view> choices, double v);
@@ -149,6 +177,11 @@ std::string range_text(ParamStyle style, double lo, double hi, std::span<const s
 template <class P>
 bool read_param(const Param<P>& p, std::string_view value, P& out, std::string_view what,
                 std::string& error) {
+  if (p.style == ParamStyle::kText) {
+    if (!check_text(value, what, error)) return false;
+    p.set_text(out, value);
+    return true;
+  }
   double v = 0;
   if (!read_value(p.style, p.lo, p.hi, p.choices, value, v, what, error)) return false;
   p.set(out, v);
@@ -157,6 +190,7 @@ bool read_param(const Param<P>& p, std::string_view value, P& out, std::string_v
 
 template <class P>
 std::string write_param(const Param<P>& p, const P& in) {
+  if (p.style == ParamStyle::kText) return std::string(p.get_text(in));
   return write_value(p.style, p.choices, p.get(in));
 }
 

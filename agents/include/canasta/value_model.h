@@ -1,0 +1,91 @@
+// A learned value of a position: the expected final margin of the deal
+// (the seat's side's deal score less the mean of the other sides'), from the
+// seat's features (canasta/features.h). A linear model or a small multilayer
+// perceptron; evaluation allocates nothing. The file format is documented in
+// agents/doc/learned.md; canasta train writes such files.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "canasta/features.h"
+#include "canasta/rules.h"
+#include "canasta/view.h"
+
+namespace canasta {
+
+class ValueModel {
+ public:
+  static constexpr int kMaxWidth = 512;   // widest hidden layer
+  static constexpr int kMaxLayers = 3;    // most hidden layers
+  static constexpr uint32_t kFormat = 1;  // of the file
+
+  ValueModel() = default;
+  // A model of `inputs` features with these hidden layers (none: linear),
+  // all weights zero, inputs standardised by (x - mean) / scale with mean 0
+  // and scale 1, the output scaled by `target_scale`.
+  ValueModel(const Rules& rules, std::vector<int> hidden);
+
+  const Rules& rules() const { return rules_; }
+  int inputs() const { return inputs_; }
+  const std::vector<int>& hidden() const { return hidden_; }
+  bool linear() const { return hidden_.empty(); }
+
+  // Parameters, for training: per layer (the hidden ones, then the output
+  // of width 1) the weights, column-major (out x in: weight (o, i) at
+  // i * out + o), and the biases. prepare() once they have changed.
+  std::vector<float>& weights(int layer) { return weights_[static_cast<size_t>(layer)]; }
+  std::vector<float>& biases(int layer) { return biases_[static_cast<size_t>(layer)]; }
+  const std::vector<float>& weights(int layer) const { return weights_[static_cast<size_t>(layer)]; }
+  const std::vector<float>& biases(int layer) const { return biases_[static_cast<size_t>(layer)]; }
+  int layers() const { return static_cast<int>(weights_.size()); }
+  std::vector<float>& mean() { return mean_; }
+  std::vector<float>& scale() { return scale_; }
+  const std::vector<float>& mean() const { return mean_; }
+  const std::vector<float>& scale() const { return scale_; }
+  float& target_scale() { return target_scale_; }
+  float target_scale() const { return target_scale_; }
+
+  // Folds the inputs' standardisation into the first layer for predict();
+  // load() and training call it.
+  void prepare();
+  // The predicted margin from features (feature_count(rules()) of them).
+  float predict(const float* x) const;
+  // ... of the position as `v`'s seat sees it.
+  float evaluate(const View& v) const;
+
+  // The file: false with a one-line error (a truncated file, another
+  // format or feature version, a feature count that does not fit the profile).
+  bool save(const std::string& path, std::string& error) const;
+  static bool load(const std::string& path, ValueModel& out, std::string& error);
+  // ... from the bytes of a file; `name` names it in errors.
+  static bool from_bytes(std::string_view bytes, const std::string& name, ValueModel& out,
+                         std::string& error);
+  friend bool operator==(const ValueModel& a, const ValueModel& b) {
+    return a.rules_ == b.rules_ && a.hidden_ == b.hidden_ && a.mean_ == b.mean_ && a.scale_ == b.scale_ &&
+           a.weights_ == b.weights_ && a.biases_ == b.biases_ && a.target_scale_ == b.target_scale_;
+  }
+
+ private:
+  Rules rules_;
+  int inputs_ = 0;
+  std::vector<int> hidden_;
+  std::vector<float> mean_, scale_;
+  std::vector<std::vector<float>> weights_, biases_;
+  float target_scale_ = 1;
+  std::vector<float> first_w_, first_b_;  // the first layer on raw features (prepare())
+};
+
+// The model of a file, loaded once per process and shared (agents of every
+// thread hold the same one); throws std::runtime_error with the load's
+// one-line error. "default" is the model built into the program
+// (agents/models/classic.model, agents/doc/learned.md).
+std::shared_ptr<const ValueModel> shared_value_model(const std::string& path);
+// The bytes of the built-in model.
+std::string_view default_value_model_bytes();
+
+}  // namespace canasta

@@ -1,0 +1,242 @@
+#include "canasta/value_model.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <mutex>
+#include <stdexcept>
+
+#include "canasta/profile.h"
+#include "canasta/text.h"
+
+namespace canasta {
+
+namespace {
+
+constexpr char kMagic[8] = {'C', 'N', 'V', 'A', 'L', 'U', 'E', '\0'};
+
+}  // namespace
+
+ValueModel::ValueModel(const Rules& rules, std::vector<int> hidden)
+    : rules_(rules), inputs_(feature_count(rules)), hidden_(std::move(hidden)) {
+  mean_.assign(static_cast<size_t>(inputs_), 0.0F);
+  scale_.assign(static_cast<size_t>(inputs_), 1.0F);
+  int in = inputs_;
+  for (int width : hidden_) {
+    weights_.emplace_back(static_cast<size_t>(width * in), 0.0F);
+    biases_.emplace_back(static_cast<size_t>(width), 0.0F);
+    in = width;
+  }
+  weights_.emplace_back(static_cast<size_t>(in), 0.0F);
+  biases_.emplace_back(1, 0.0F);
+  prepare();
+}
+
+void ValueModel::prepare() {
+  // w' (o, i) = w (o, i) / scale_i; b'_o = b_o - sum_i w (o, i) mean_i / scale_i.
+  const int out = hidden_.empty() ? 1 : hidden_[0];
+  first_w_ = weights_[0];
+  first_b_ = biases_[0];
+  for (int i = 0; i < inputs_; ++i) {
+    const float s = scale_[static_cast<size_t>(i)], m = mean_[static_cast<size_t>(i)];
+    for (int o = 0; o < out; ++o) {
+      float& w = first_w_[static_cast<size_t>(i * out + o)];
+      w /= s;
+      first_b_[static_cast<size_t>(o)] -= w * m;
+    }
+  }
+}
+
+float ValueModel::predict(const float* x) const {
+  // Column by column: the inner loops run over outputs (vectorised), and
+  // the many zero features cost nothing.
+  std::array<float, kMaxWidth> a, b;
+  float* cur = a.data();
+  float* next = b.data();
+  int out = hidden_.empty() ? 1 : hidden_[0];
+  std::copy(first_b_.begin(), first_b_.end(), next);
+  for (int i = 0; i < inputs_; ++i) {
+    const float xi = x[i];
+    if (xi == 0) continue;
+    const float* w = first_w_.data() + static_cast<ptrdiff_t>(i) * out;
+    for (int o = 0; o < out; ++o) next[o] += w[o] * xi;
+  }
+  if (hidden_.empty()) return next[0] * target_scale_;
+  int in = out;
+  for (size_t layer = 1; layer < weights_.size(); ++layer) {
+    std::swap(cur, next);
+    for (int i = 0; i < in; ++i) cur[i] = cur[i] > 0 ? cur[i] : 0;
+    out = layer < hidden_.size() ? hidden_[layer] : 1;
+    std::copy(biases_[layer].begin(), biases_[layer].end(), next);
+    for (int i = 0; i < in; ++i) {
+      const float ci = cur[i];
+      if (ci == 0) continue;
+      const float* w = weights_[layer].data() + static_cast<ptrdiff_t>(i) * out;
+      for (int o = 0; o < out; ++o) next[o] += w[o] * ci;
+    }
+    in = out;
+  }
+  return next[0] * target_scale_;
+}
+
+float ValueModel::evaluate(const View& v) const {
+  std::array<float, kMaxFeatures> x;
+  features(v, x.data());
+  return predict(x.data());
+}
+
+bool ValueModel::save(const std::string& path, std::string& error) const {
+  std::string bytes(kMagic, sizeof kMagic);
+  const auto u32 = [&](uint32_t v) { bytes.append(reinterpret_cast<const char*>(&v), 4); };
+  const auto floats = [&](const std::vector<float>& v) {
+    bytes.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(float));
+  };
+  const std::string profile = profile_spec(rules_);
+  u32(kFormat);
+  u32(static_cast<uint32_t>(kFeatureVersion));
+  u32(static_cast<uint32_t>(inputs_));
+  u32(static_cast<uint32_t>(hidden_.size()));
+  for (int width : hidden_) u32(static_cast<uint32_t>(width));
+  u32(static_cast<uint32_t>(profile.size()));
+  bytes += profile;
+  floats({target_scale_});
+  floats(mean_);
+  floats(scale_);
+  for (size_t layer = 0; layer < weights_.size(); ++layer) {
+    floats(weights_[layer]);
+    floats(biases_[layer]);
+  }
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out || !out.write(bytes.data(), static_cast<std::streamsize>(bytes.size())) || !out.flush()) {
+      error = "cannot write '" + printable(path) + "'";
+      std::remove(tmp.c_str());
+      return false;
+    }
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    error = "cannot write '" + printable(path) + "'";
+    std::remove(tmp.c_str());
+    return false;
+  }
+  return true;
+}
+
+bool ValueModel::load(const std::string& path, ValueModel& out, std::string& error) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    error = "cannot read '" + printable(path) + "'";
+    return false;
+  }
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return from_bytes(bytes, "'" + printable(path) + "'", out, error);
+}
+
+bool ValueModel::from_bytes(std::string_view bytes, const std::string& name, ValueModel& out,
+                            std::string& error) {
+  size_t at = 0;
+  const auto take = [&](void* to, size_t n) {
+    if (bytes.size() - at < n) return false;
+    std::memcpy(to, bytes.data() + at, n);
+    at += n;
+    return true;
+  };
+  uint32_t format = 0, version = 0, inputs = 0, layers = 0, profile_size = 0;
+  char magic[8];
+  if (!take(magic, 8) || std::memcmp(magic, kMagic, 8) != 0) {
+    error = name + " is not a value model file";
+    return false;
+  }
+  if (!take(&format, 4) || !take(&version, 4) || !take(&inputs, 4) || !take(&layers, 4)) {
+    error = name + " is truncated";
+    return false;
+  }
+  if (format != kFormat) {
+    error = name + " is a model of file format " + std::to_string(format) + "; this version reads format " +
+            std::to_string(kFormat);
+    return false;
+  }
+  if (version != static_cast<uint32_t>(kFeatureVersion)) {
+    error = name + " was trained on features of version " + std::to_string(version) +
+            "; this version computes version " + std::to_string(kFeatureVersion);
+    return false;
+  }
+  if (layers > static_cast<uint32_t>(kMaxLayers)) {
+    error = name + " has " + std::to_string(layers) + " hidden layers (at most " +
+            std::to_string(kMaxLayers) + ")";
+    return false;
+  }
+  std::vector<int> hidden;
+  for (uint32_t i = 0; i < layers; ++i) {
+    uint32_t width = 0;
+    if (!take(&width, 4)) {
+      error = name + " is truncated";
+      return false;
+    }
+    if (width < 1 || width > static_cast<uint32_t>(kMaxWidth)) {
+      error = name + " has a hidden layer of " + std::to_string(width) + " units (1 to " +
+              std::to_string(kMaxWidth) + ")";
+      return false;
+    }
+    hidden.push_back(static_cast<int>(width));
+  }
+  if (!take(&profile_size, 4) || bytes.size() - at < profile_size) {
+    error = name + " is truncated";
+    return false;
+  }
+  const std::string profile(bytes.substr(at, profile_size));
+  at += profile_size;
+  Rules rules;
+  std::string why;
+  if (!parse_profile(profile, rules, why)) {
+    error = name + ": " + why;
+    return false;
+  }
+  if (static_cast<int>(inputs) != feature_count(rules)) {
+    error = name + " has " + std::to_string(inputs) + " features; profile " + printable(profile) + " has " +
+            std::to_string(feature_count(rules));
+    return false;
+  }
+  ValueModel m(rules, hidden);
+  const auto floats = [&](std::vector<float>& v) { return take(v.data(), v.size() * sizeof(float)); };
+  bool ok = take(&m.target_scale_, sizeof(float)) && floats(m.mean_) && floats(m.scale_);
+  for (size_t layer = 0; ok && layer < m.weights_.size(); ++layer)
+    ok = floats(m.weights_[layer]) && floats(m.biases_[layer]);
+  if (!ok) {
+    error = name + " is truncated";
+    return false;
+  }
+  if (at != bytes.size()) {
+    error = name + " has " + std::to_string(bytes.size() - at) + " bytes after the model";
+    return false;
+  }
+  m.prepare();
+  out = std::move(m);
+  return true;
+}
+
+std::shared_ptr<const ValueModel> shared_value_model(const std::string& path) {
+  static std::mutex mutex;
+  static std::map<std::string, std::shared_ptr<const ValueModel>> loaded;
+  const std::lock_guard<std::mutex> lock(mutex);
+  auto& slot = loaded[path];
+  if (!slot) {
+    auto model = std::make_shared<ValueModel>();
+    std::string error;
+    const bool ok = path == "default" ? ValueModel::from_bytes(default_value_model_bytes(),
+                                                               "the built-in model", *model, error)
+                                      : ValueModel::load(path, *model, error);
+    if (!ok) {
+      loaded.erase(path);
+      throw std::runtime_error(error);
+    }
+    slot = std::move(model);
+  }
+  return slot;
+}
+
+}  // namespace canasta

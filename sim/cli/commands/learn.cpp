@@ -1,0 +1,229 @@
+// canasta selfplay: training samples from self-play; canasta train: a value
+// model fitted on them (agents/doc/learned.md).
+#include "canasta/learn.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "../cli.h"
+#include "canasta/profile.h"
+#include "canasta/runner.h"
+#include "canasta/text.h"
+
+namespace canasta::cli {
+
+namespace {
+
+struct SelfplayOptions {
+  ExperimentConfig c;
+  std::string out;
+  int per_deal = 4;
+  bool duplicate = false;
+  CLI::Option *duplicate_option = nullptr, *side0 = nullptr, *side1 = nullptr;
+};
+
+int run_selfplay(SelfplayOptions& o) {
+  ExperimentConfig& c = o.c;
+  // The heuristic by default, read here so that other commands do not read its spec.
+  if (o.side0->count() == 0) c.side0 = agent_or_throw("--side0", "heuristic");
+  if (o.side1->count() == 0) c.side1 = agent_or_throw("--side1", "heuristic");
+  c.duplicate = o.duplicate_option->count() > 0 ? o.duplicate : c.side0 != c.side1;
+  StopOnSignals signals;
+  std::string error;
+  if (!check_config(c, error)) throw InputError{error};
+  const std::string agents = c.side0.to_string() + " against " + c.side1.to_string();
+  const std::string tmp = o.out + ".tmp";
+  std::ofstream file(tmp, std::ios::binary | std::ios::trunc);
+  if (!file) throw InputError{"cannot write '" + printable(o.out) + "'"};
+  file << sample_file_header(c.rules, agents, c.seed, 0);
+  const size_t record = 12 + 4 * static_cast<size_t>(feature_count(c.rules));
+  int64_t row = 0, samples = 0;
+  std::string bytes;
+  DealRecord rec;
+  RunHooks hooks;
+  hooks.stop = &stop_requested();
+  Progress progress(shard_size(c.deals, c) * twin_count(c), "deals");
+  hooks.progress = [&progress](int64_t done) { progress(done); };
+  hooks.records = [&](const std::string& lines) {
+    bytes.clear();
+    size_t start = 0;
+    while (start < lines.size()) {
+      const size_t end = lines.find('\n', start);
+      const std::string_view line(lines.data() + start,
+                                  (end == std::string::npos ? lines.size() : end) - start);
+      start = end == std::string::npos ? lines.size() : end + 1;
+      std::string why;
+      if (line.empty() || !parse_record(line, rec, why)) continue;  // the run's own records
+      append_samples(rec, c.seed, row++, o.per_deal, bytes);
+    }
+    samples += static_cast<int64_t>(bytes.size() / record);
+    file.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  };
+  RunOutcome outcome;
+  const bool ok = stream_deals(c, outcome, error, hooks);
+  const double seconds = progress.seconds();
+  progress.clear();
+  if (!ok) {
+    file.close();
+    std::remove(tmp.c_str());
+    throw InputError{error};
+  }
+  file.seekp(static_cast<std::streamoff>(kSampleCountOffset));
+  file.write(reinterpret_cast<const char*>(&samples), sizeof samples);
+  file.close();
+  if (!file || std::rename(tmp.c_str(), o.out.c_str()) != 0) {
+    std::remove(tmp.c_str());
+    throw InputError{"cannot write '" + printable(o.out) + "'"};
+  }
+  fmt::print("canasta selfplay: {}, profile {}, seed {}\n", agents, profile_spec(c.rules), c.seed);
+  fmt::print("  deals        {} ({} a second)\n", row,
+             rate_text(static_cast<double>(row) / std::max(seconds, 1e-9)));
+  fmt::print("  samples      {} of {} features, up to {} a deal\n", samples, feature_count(c.rules),
+             o.per_deal);
+  fmt::print("  file         {}\n", printable(o.out, 400));
+  const int signal = stop_signal();
+  if (signal)
+    fmt::print("  stopped      by {}: the file holds the deals that finished\n", signal_name(signal));
+  return signal ? 128 + signal : 0;
+}
+
+struct TrainOptions {
+  std::string samples, out, hidden = "64,32", curve, calibration;
+  bool linear = false;
+  TrainConfig config;
+};
+
+int run_train(TrainOptions& o) {
+  TrainConfig& t = o.config;
+  if (!o.linear) {
+    t.hidden.clear();
+    size_t start = 0;
+    while (start <= o.hidden.size()) {
+      const size_t comma = o.hidden.find(',', start);
+      int width = 0;
+      const auto item = std::string_view(o.hidden).substr(
+          start, comma == std::string::npos ? std::string::npos : comma - start);
+      if (!text::to_number(item, width) || width < 1 || width > ValueModel::kMaxWidth)
+        throw InputError{"--hidden wants widths 1.." + std::to_string(ValueModel::kMaxWidth) +
+                         " separated by commas, e.g. 64,32 (not '" + printable(o.hidden) + "')"};
+      t.hidden.push_back(width);
+      if (comma == std::string::npos) break;
+      start = comma + 1;
+    }
+  }
+  SampleSet data;
+  std::string error;
+  const auto t0 = std::chrono::steady_clock::now();
+  if (!read_samples(o.samples, data, error)) throw InputError{error};
+  const auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  };
+  fmt::print("canasta train: {} model on {} samples of {} ({}, profile {})\n",
+             o.linear ? std::string("a linear") : "a perceptron " + o.hidden, data.size(),
+             printable(o.samples, 200), printable(data.agents, 200), profile_spec(data.rules));
+  std::string curve = "epoch,train_loss,held_loss,held_r2,seconds\n";
+  TrainResult result;
+  ValueModel model;
+  const bool ok = train_value_model(
+      data, t, model, result,
+      [&](const EpochReport& r) {
+        fmt::print("  epoch {:>3}  loss {:.4f}  held-out loss {:.4f}  R2 {:.4f}  ({:.1f} s)\n", r.epoch,
+                   r.train_loss, r.held_loss, r.held_r2, elapsed());
+        std::fflush(stdout);
+        curve += fmt::format("{},{:.6f},{:.6f},{:.6f},{:.2f}\n", r.epoch, r.train_loss, r.held_loss,
+                             r.held_r2, elapsed());
+      },
+      error);
+  if (!ok) throw InputError{error};
+  if (!model.save(o.out, error)) throw InputError{error};
+  if (!o.curve.empty()) write_atomically(o.curve, curve);
+  if (!o.calibration.empty()) {
+    // The held-out samples in 20 bins of equal size by predicted margin.
+    auto held = result.held_out;
+    std::sort(held.begin(), held.end());
+    std::string text = "bin,samples,predicted,final\n";
+    const size_t bins = std::min<size_t>(20, held.size());
+    for (size_t b = 0; b < bins; ++b) {
+      const size_t lo = held.size() * b / bins, hi = held.size() * (b + 1) / bins;
+      double p = 0, y = 0;
+      for (size_t i = lo; i < hi; ++i) p += held[i].first, y += held[i].second;
+      const double n = static_cast<double>(hi - lo);
+      text += fmt::format("{},{},{:.1f},{:.1f}\n", b, hi - lo, p / n, y / n);
+    }
+    write_atomically(o.calibration, text);
+  }
+  fmt::print("  held out     {} of {} samples (whole deals)\n", result.held, result.held + result.train);
+  fmt::print("  R2           {:.4f} held out{}; the table's margin as it stands: {:.4f}\n", result.held_r2,
+             o.linear ? "" : fmt::format(" (epoch {})", result.best_epoch), result.table_r2);
+  fmt::print("  model        {} ({} bytes), {:.1f} s\n", printable(o.out, 400),
+             std::filesystem::file_size(o.out), elapsed());
+  return 0;
+}
+
+}  // namespace
+
+void add_selfplay(CLI::App& app, int& exit_code) {
+  auto o = std::make_shared<SelfplayOptions>();
+  auto* sub = app.add_subcommand("selfplay",
+                                 "training samples from self-play: positions with their deal's final margin");
+  ExperimentConfig& c = o->c;
+  c.deals = 10000;
+  o->side0 = add_agent_option(*sub, "--side0", c.side0, "agent spec of side 0")->default_str("heuristic");
+  o->side1 = add_agent_option(*sub, "--side1", c.side1, "agent spec of side 1")->default_str("heuristic");
+  sub->add_option("--deals,-n", c.deals, "number of deals (each played twice in duplicate)")
+      ->check(CLI::Range(int64_t{1}, int64_t{1} << 40))
+      ->capture_default_str();
+  sub->add_option("--per-deal", o->per_deal, "positions sampled from each deal, among its decisions")
+      ->check(CLI::Range(1, 1000))
+      ->capture_default_str();
+  o->duplicate_option =
+      sub->add_flag("--duplicate,!--no-duplicate", o->duplicate,
+                    "play every deal twice with the sides swapped (default: when the agents differ)");
+  add_threads_option(*sub, c.threads);
+  add_seed_option(*sub, c.seed, "simulation seed");
+  add_profile_option(*sub, c.rules);
+  sub->add_option("--out,-o", o->out, "the sample file to write (agents/doc/learned.md)")->required();
+  sub->callback([o, &exit_code] { exit_code = run_selfplay(*o); });
+}
+
+void add_train(CLI::App& app, int& exit_code) {
+  auto o = std::make_shared<TrainOptions>();
+  auto* sub =
+      app.add_subcommand("train", "fit a value model (linear or a small perceptron) on selfplay samples");
+  sub->add_option("samples", o->samples, "a sample file of canasta selfplay")->required();
+  sub->add_option("--out,-o", o->out, "the model file to write")->required();
+  sub->add_flag("--linear", o->linear, "a linear model (ridge regression) instead of the perceptron");
+  sub->add_option("--hidden", o->hidden, "the perceptron's hidden layers, e.g. 64,32")->capture_default_str();
+  sub->add_option("--epochs", o->config.epochs, "most epochs")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
+  sub->add_option("--patience", o->config.patience, "epochs without a better held-out loss before stopping")
+      ->check(CLI::Range(1, 1000))
+      ->capture_default_str();
+  sub->add_option("--batch", o->config.batch, "minibatch size")
+      ->check(CLI::Range(1, 1 << 20))
+      ->capture_default_str();
+  sub->add_option("--rate", o->config.rate, "Adam's step size")
+      ->check(CLI::Range(1e-7, 1.0))
+      ->capture_default_str();
+  sub->add_option("--ridge", o->config.ridge, "the linear model's penalty per sample")
+      ->check(CLI::Range(0.0, 1e6))
+      ->capture_default_str();
+  sub->add_option("--holdout", o->config.holdout, "share of the deals held out")
+      ->check(CLI::Range(0.01, 0.9))
+      ->capture_default_str();
+  add_seed_option(*sub, o->config.seed,
+                  "seed of the split, the initial weights and the order of the samples");
+  sub->add_option("--curve", o->curve, "write the learning curve here (CSV: epoch, losses, R2, seconds)");
+  sub->add_option(
+      "--calibration", o->calibration,
+      "write the held-out calibration here (CSV: 20 bins by predicted margin, their mean final margin)");
+  sub->callback([o, &exit_code] { exit_code = run_train(*o); });
+}
+
+}  // namespace canasta::cli

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# canasta selfplay and canasta train from the command line: the same files
+# at 1 and 2 threads and from the same seed; bad files and bad models
+# refused with one line and exit 2; a search scoring its cut-offs with a
+# model plays the same deals twice.
+set -euo pipefail
+canasta=$1
+work=$2
+rm -rf "$work" && mkdir -p "$work" && cd "$work"
+fail() { echo "FAIL: $*" >&2; exit 1; }
+refused() {  # refused "what it should say" command...
+  local expect=$1; shift
+  if "$@" > out.txt 2> err.txt; then fail "accepted: $*"; fi
+  local rc=0; "$@" > /dev/null 2>&1 || rc=$?
+  [ "$rc" = 2 ] || fail "exit $rc, not 2: $*"
+  [ "$(wc -l < err.txt)" = 1 ] || fail "not one line: $(cat err.txt)"
+  grep -q -- "$expect" err.txt || fail "'$expect' not in: $(cat err.txt)"
+}
+
+"$canasta" selfplay --side0 heuristic --side1 basic --deals 300 --per-deal 3 --threads 1 --out one.bin > /dev/null
+"$canasta" selfplay --side0 heuristic --side1 basic --deals 300 --per-deal 3 --threads 2 --out two.bin > log.txt
+cmp one.bin two.bin || fail "selfplay differs between 1 and 2 threads"
+grep -q "samples      1800 of 322 features" log.txt || fail "$(cat log.txt)"
+[ ! -e two.bin.tmp ] || fail "temporary file left"
+
+"$canasta" train one.bin --hidden 8 --epochs 2 --out a.model --curve curve.csv > log.txt
+"$canasta" train one.bin --hidden 8 --epochs 2 --out b.model > /dev/null
+cmp a.model b.model || fail "training is not reproducible"
+grep -q "R2 " log.txt && grep -q "the table's margin as it stands" log.txt || fail "$(cat log.txt)"
+[ "$(head -1 curve.csv)" = "epoch,train_loss,held_loss,held_r2,seconds" ] || fail "curve: $(cat curve.csv)"
+"$canasta" train one.bin --linear --out linear.model > /dev/null
+
+head -c 100 one.bin > short.bin
+refused "should hold" "$canasta" train short.bin --out x.model
+refused "is not a sample file" "$canasta" train curve.csv --out x.model
+refused "cannot read" "$canasta" train missing.bin --out x.model
+refused "hidden" "$canasta" train one.bin --hidden 8,x --out x.model
+head -c 60 a.model > short.model
+refused "is truncated" "$canasta" sim --side0 "ismcts:iters=20,eval=short.model" --deals 2
+refused "is not a value model file" "$canasta" sim --side0 "ismcts:iters=20,eval=curve.csv" --deals 2
+refused "trained on profile classic" "$canasta" sim --profile two-player --side0 "ismcts:iters=20,eval=a.model" --deals 2
+refused "comma or a control character" "$canasta" sim --side0 "ismcts:eval=$(printf 'a\tb')" --deals 2
+
+for spec in "ismcts:iters=30,eval=a.model" "ismcts:iters=30,cutoff=0,eval=linear.model"; do
+  "$canasta" sim --side0 "$spec" --side1 heuristic --deals 4 --threads 2 --out run1 > /dev/null
+  "$canasta" sim --side0 "$spec" --side1 heuristic --deals 4 --threads 1 --out run2 > /dev/null
+  cmp run1/deals.csv run2/deals.csv || fail "$spec plays differently on 1 and 2 threads"
+  rm -rf run1 run2
+done
+echo "learn: ok"

@@ -1,0 +1,221 @@
+// Learned evaluations: features from a View only, model files, samples and
+// training (agents/doc/learned.md).
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+
+#include "canasta/engine.h"
+#include "canasta/features.h"
+#include "canasta/game.h"
+#include "canasta/learn.h"
+#include "canasta/profile.h"
+#include "canasta/value_model.h"
+#include "helpers.h"
+
+namespace canasta::test {
+namespace {
+
+std::string temp_path(const std::string& name) { return ::testing::TempDir() + "canasta_learned_" + name; }
+
+std::string bytes_of(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+void write_bytes(const std::string& path, const std::string& bytes) {
+  std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
+}
+
+// Two states that differ only in what a seat cannot see give it the same
+// features, over random positions of every profile; the count is exact.
+TEST(Features, DependOnTheViewOnly) {
+  for (const Profile& p : profiles()) {
+    const int n = feature_count(p.rules);
+    ASSERT_LE(n, kMaxFeatures);
+    std::vector<float> a(static_cast<size_t>(kMaxFeatures) + 1, -7.0F), b = a;
+    Rng rng(derive_seed(3, Stream::kTest, 0));
+    ActionList list;
+    int compared = 0;
+    bool differ = false;
+    for (int deal = 0; deal < test::test_deals(20, 200); ++deal) {
+      State s;
+      start_single_deal(s, p.rules, 21, deal);
+      for (int step = 0; !s.over(); ++step) {
+        if (step % 7 == 0) {
+          const int seat = static_cast<int>(rng.below(p.rules.players));
+          const View v(s, seat);
+          const State other = v.determinize(rng);
+          differ |= !(other.hand == s.hand && other.deck == s.deck);
+          features(v, a.data());
+          features(View(other, seat), b.data());
+          ASSERT_EQ(a, b) << p.name << " deal " << deal << " step " << step;
+          ASSERT_NE(a[static_cast<size_t>(n - 1)], -7.0F);  // every number written ...
+          ASSERT_EQ(a[static_cast<size_t>(n)], -7.0F);      // ... and no more
+          ++compared;
+        }
+        legal_actions(s, list);
+        apply(s, list[static_cast<int>(rng.below(static_cast<uint32_t>(list.size())))]);
+      }
+    }
+    EXPECT_GT(compared, 50);
+    EXPECT_TRUE(differ);  // the hidden cards did change
+  }
+  EXPECT_EQ(feature_count(classic_rules()), 322);
+}
+
+ValueModel random_model(const Rules& r, std::vector<int> hidden, uint64_t seed) {
+  ValueModel m(r, std::move(hidden));
+  Rng rng(seed);
+  for (int layer = 0; layer < m.layers(); ++layer) {
+    for (float& w : m.weights(layer)) w = static_cast<float>(rng.uniform() - 0.5);
+    for (float& b : m.biases(layer)) b = static_cast<float>(rng.uniform() - 0.5);
+  }
+  for (float& x : m.mean()) x = static_cast<float>(rng.uniform());
+  for (float& x : m.scale()) x = static_cast<float>(0.5 + rng.uniform());
+  m.target_scale() = 700;
+  m.prepare();
+  return m;
+}
+
+TEST(ValueModel, RoundTripsThroughItsFileBitForBit) {
+  for (const std::vector<int>& hidden : {std::vector<int>{}, std::vector<int>{16, 8}}) {
+    const ValueModel m = random_model(spanish_rules(), hidden, 4);
+    const std::string path = temp_path("model");
+    std::string error;
+    ASSERT_TRUE(m.save(path, error)) << error;
+    ValueModel back;
+    ASSERT_TRUE(ValueModel::load(path, back, error)) << error;
+    EXPECT_TRUE(back == m);
+    const std::string first = bytes_of(path);
+    ASSERT_TRUE(back.save(path, error)) << error;
+    EXPECT_EQ(bytes_of(path), first);
+    // The same predictions as the model it came from, and the folded
+    // standardisation agrees with the plain formula for the linear one.
+    State s;
+    start_single_deal(s, spanish_rules(), 2, 0);
+    EXPECT_EQ(back.evaluate(View(s, 1)), m.evaluate(View(s, 1)));
+    if (hidden.empty()) {
+      std::vector<float> x(static_cast<size_t>(m.inputs()));
+      features(View(s, 1), x.data());
+      double plain = m.biases(0)[0];
+      for (int i = 0; i < m.inputs(); ++i)
+        plain += m.weights(0)[static_cast<size_t>(i)] *
+                 (x[static_cast<size_t>(i)] - m.mean()[static_cast<size_t>(i)]) /
+                 m.scale()[static_cast<size_t>(i)];
+      EXPECT_NEAR(m.predict(x.data()), plain * 700, 1e-2 * std::abs(plain * 700) + 1e-2);
+    }
+    std::remove(path.c_str());
+  }
+}
+
+TEST(ValueModel, BadFilesAreRefusedWithOneLine) {
+  const ValueModel m = random_model(classic_rules(), {8}, 5);
+  const std::string path = temp_path("bad");
+  std::string error;
+  ASSERT_TRUE(m.save(path, error));
+  const std::string good = bytes_of(path);
+  const auto refused = [&](const std::string& bytes, const std::string& expect) {
+    write_bytes(path, bytes);
+    ValueModel out;
+    std::string why;
+    EXPECT_FALSE(ValueModel::load(path, out, why));
+    EXPECT_NE(why.find(expect), std::string::npos) << why;
+    EXPECT_EQ(why.find('\n'), std::string::npos);
+  };
+  refused(good.substr(0, good.size() - 3), "is truncated");
+  refused(good.substr(0, 30), "is truncated");
+  refused(good + "x", "bytes after the model");
+  refused("not a model at all", "is not a value model file");
+  std::string other = good;
+  other[8] = 9;  // the file format
+  refused(other, "file format 9");
+  other = good;
+  other[12] = 99;  // the feature version
+  refused(other, "features of version 99");
+  other = good;
+  other[16] = static_cast<char>(other[16] + 1);  // the feature count
+  refused(other, "323 features");
+  std::remove(path.c_str());
+  ValueModel out;
+  EXPECT_FALSE(ValueModel::load(temp_path("missing"), out, error));
+  EXPECT_NE(error.find("cannot read"), std::string::npos);
+}
+
+// Samples of random deals, through the file.
+SampleSet random_samples(int deals) {
+  std::string bytes;
+  const Rules r = classic_rules();
+  ActionList list;
+  for (int deal = 0; deal < deals; ++deal) {
+    State s;
+    start_single_deal(s, r, 8, deal);
+    DealRecord rec;
+    begin_single_record(rec, s, 8, deal);
+    Rng rng(derive_seed(8, Stream::kTest, static_cast<uint64_t>(deal)));
+    while (!s.over()) {
+      legal_actions(s, list);
+      const Action a = list[static_cast<int>(rng.below(static_cast<uint32_t>(list.size())))];
+      rec.actions.emplace_back(s.actor(), a);
+      apply(s, a);
+    }
+    append_samples(rec, 8, deal, 5, bytes);
+  }
+  const std::string path = temp_path("samples");
+  write_bytes(path, sample_file_header(r, "random against random", 8,
+                                       static_cast<int64_t>(bytes.size() / (12 + 4 * 322))) +
+                        bytes);
+  SampleSet set;
+  std::string error;
+  EXPECT_TRUE(read_samples(path, set, error)) << error;
+  write_bytes(path, bytes_of(path).substr(0, 200));
+  SampleSet bad;
+  EXPECT_FALSE(read_samples(path, bad, error));
+  EXPECT_NE(error.find("should hold"), std::string::npos) << error;
+  std::remove(path.c_str());
+  return set;
+}
+
+TEST(Training, IsReproducibleAndLearnsSomething) {
+  const SampleSet data = random_samples(400);
+  ASSERT_EQ(data.size(), 2000);
+  ASSERT_EQ(data.features, 322);
+  TrainConfig config;
+  config.hidden = {16};
+  config.epochs = 3;
+  ValueModel a, b;
+  TrainResult ra, rb;
+  std::string error;
+  ASSERT_TRUE(train_value_model(data, config, a, ra, {}, error)) << error;
+  ASSERT_TRUE(train_value_model(data, config, b, rb, {}, error)) << error;
+  EXPECT_TRUE(a == b);
+  EXPECT_EQ(ra.held_r2, rb.held_r2);
+  EXPECT_GT(ra.held, 0);
+  config.seed = 2;
+  ValueModel c;
+  ASSERT_TRUE(train_value_model(data, config, c, rb, {}, error));
+  EXPECT_FALSE(a == c);
+  // The linear model explains part of the margin on deals it has not seen.
+  config.hidden.clear();
+  ValueModel linear;
+  TrainResult rl;
+  ASSERT_TRUE(train_value_model(data, config, linear, rl, {}, error));
+  EXPECT_GT(rl.held_r2, 0.05);
+}
+
+// The model built into the program (ismcts:eval=default) is a valid
+// classic model, and the searches that use it are reproducible.
+TEST(ValueModel, TheBuiltInModelLoads) {
+  ValueModel m;
+  std::string error;
+  ASSERT_TRUE(ValueModel::from_bytes(default_value_model_bytes(), "the built-in model", m, error)) << error;
+  EXPECT_EQ(m.rules(), classic_rules());
+  EXPECT_EQ(shared_value_model("default").get(), shared_value_model("default").get());  // loaded once
+  State s;
+  start_single_deal(s, classic_rules(), 3, 0);
+  EXPECT_EQ(m.evaluate(View(s, 0)), shared_value_model("default")->evaluate(View(s, 0)));
+}
+
+}  // namespace
+}  // namespace canasta::test
