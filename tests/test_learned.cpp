@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <iterator>
 
@@ -175,6 +176,56 @@ SampleSet random_samples(int deals) {
   EXPECT_NE(error.find("should hold"), std::string::npos) << error;
   std::remove(path.c_str());
   return set;
+}
+
+// Every sample of a deal is the actor's features at that step and the final
+// margin of the actor's side (all steps sampled, so sample j is step j).
+TEST(Samples, AreTheActorsFeaturesAndItsSidesFinalMargin) {
+  const Rules r = spanish_table(6, 3);
+  const int f = feature_count(r);
+  ActionList list;
+  for (int deal = 0; deal < 10; ++deal) {
+    State s;
+    start_single_deal(s, r, 9, deal);
+    DealRecord rec;
+    begin_single_record(rec, s, 9, deal);
+    std::vector<std::vector<float>> want;
+    Rng rng(derive_seed(9, Stream::kTest, static_cast<uint64_t>(deal)));
+    while (!s.over()) {
+      want.emplace_back(static_cast<size_t>(f));
+      features(View(s, s.actor()), want.back().data());
+      legal_actions(s, list);
+      const Action a = list[static_cast<int>(rng.below(static_cast<uint32_t>(list.size())))];
+      rec.actions.emplace_back(s.actor(), a);
+      apply(s, a);
+    }
+    const auto margin = deal_margins(s);
+    std::string bytes;
+    append_samples(rec, 9, deal, 100000, bytes);
+    const size_t record = 12 + 4 * static_cast<size_t>(f);
+    ASSERT_EQ(bytes.size(), rec.actions.size() * record);
+    for (size_t j = 0; j < rec.actions.size(); ++j) {
+      int64_t d = 0;
+      float m = 0;
+      std::vector<float> x(static_cast<size_t>(f));
+      std::memcpy(&d, bytes.data() + j * record, 8);
+      std::memcpy(&m, bytes.data() + j * record + 8, 4);
+      std::memcpy(x.data(), bytes.data() + j * record + 12, 4 * static_cast<size_t>(f));
+      ASSERT_EQ(d, deal);
+      ASSERT_EQ(m, margin[static_cast<size_t>(r.team_of(rec.actions[j].first))])
+          << "deal " << deal << " step " << j;
+      ASSERT_EQ(x, want[j]) << "deal " << deal << " step " << j;
+    }
+    // A few steps only: still the margins of this deal's end.
+    bytes.clear();
+    append_samples(rec, 9, deal, 3, bytes);
+    ASSERT_EQ(bytes.size(), 3 * record);
+    for (size_t j = 0; j < 3; ++j) {
+      float m = 0;
+      std::memcpy(&m, bytes.data() + j * record + 8, 4);
+      EXPECT_TRUE(m == margin[0] || m == margin[1] || m == margin[2]) << "deal " << deal << ": " << m;
+    }
+  }
 }
 
 TEST(Training, IsReproducibleAndLearnsSomething) {

@@ -56,8 +56,8 @@ void append_samples(const DealRecord& rec, uint64_t seed, int64_t row, int per_d
   std::vector<float> x(static_cast<size_t>(k * f));
   std::vector<int> team(static_cast<size_t>(k));
   int next = 0;
-  for (int i = 0; i < n && next < k; ++i) {
-    if (i == steps[static_cast<size_t>(next)]) {
+  for (int i = 0; i < n; ++i) {
+    if (next < k && i == steps[static_cast<size_t>(next)]) {
       const int seat = s.actor();
       features(View(s, seat), x.data() + static_cast<ptrdiff_t>(next) * f);
       team[static_cast<size_t>(next)] = rec.rules.team_of(seat);
@@ -65,7 +65,6 @@ void append_samples(const DealRecord& rec, uint64_t seed, int64_t row, int per_d
     }
     apply(s, rec.actions[static_cast<size_t>(i)].second);
   }
-  for (size_t i = static_cast<size_t>(next); i < rec.actions.size(); ++i) apply(s, rec.actions[i].second);
   const auto margin = deal_margins(s);
   for (int i = 0; i < k; ++i) {
     put(out, rec.deal);
