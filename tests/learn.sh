@@ -41,7 +41,8 @@ refused "is not a value model file" "$canasta" sim --side0 "ismcts:iters=20,eval
 refused "trained on profile classic" "$canasta" sim --profile two-player --side0 "ismcts:iters=20,eval=a.model" --deals 2
 refused "comma or a control character" "$canasta" sim --side0 "ismcts:eval=$(printf 'a\tb')" --deals 2
 
-for spec in "ismcts:iters=30,eval=a.model" "ismcts:iters=30,cutoff=0,eval=linear.model"; do
+refused "is truncated" "$canasta" sim --side0 "value:eval=short.model" --deals 2
+for spec in "ismcts:iters=30,eval=a.model" "ismcts:iters=30,cutoff=0,eval=linear.model" "value:samples=3" "value:eval=a.model,samples=2"; do
   "$canasta" sim --side0 "$spec" --side1 heuristic --deals 4 --threads 2 --out run1 > /dev/null
   "$canasta" sim --side0 "$spec" --side1 heuristic --deals 4 --threads 1 --out run2 > /dev/null
   cmp run1/deals.csv run2/deals.csv || fail "$spec plays differently on 1 and 2 threads"

@@ -78,6 +78,13 @@ struct Registered<IsmctsParams> : Entry<IsmctsParams, IsmctsAgent> {
       "single-observer Information Set MCTS over determinizations of the seat's view";
   static constexpr std::array params{CANASTA_ISMCTS_PARAMS(CANASTA_PARAM)};
 };
+template <>
+struct Registered<ValueParams> : Entry<ValueParams, ValueAgent> {
+  static constexpr std::string_view name = "value";
+  static constexpr std::string_view summary =
+      "one step of lookahead on a learned value model, averaged over samples of the hidden cards";
+  static constexpr std::array params{CANASTA_VALUE_PARAMS(CANASTA_PARAM)};
+};
 #undef CANASTA_PARAM
 
 // The agents of agents/user/: one UserParams alternative, the entry chosen by its id.

@@ -20,13 +20,15 @@
 #include "canasta/random_agent.h"
 #include "canasta/rng.h"
 #include "canasta/user_agent.h"
+#include "canasta/value_agent.h"
 #include "canasta/view.h"
 
 namespace canasta {
 
 // The parameters of one agent: which agent it is, by the alternative held
 // (UserParams: an agent of agents/user/, by its id).
-using AgentParams = std::variant<RandomParams, HeuristicParams, BasicParams, IsmctsParams, UserParams>;
+using AgentParams =
+    std::variant<RandomParams, HeuristicParams, BasicParams, IsmctsParams, ValueParams, UserParams>;
 
 // An agent and its parameters, as a spec string names them.
 struct AgentSpec {
