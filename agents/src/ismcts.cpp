@@ -25,7 +25,6 @@
 #include "canasta/basic.h"
 #include "canasta/heuristic.h"
 #include "canasta/parallel.h"
-#include "canasta/profile.h"
 #include "canasta/random_agent.h"
 
 namespace canasta {
@@ -276,11 +275,9 @@ Action IsmctsAgent::act(const View& view, Rng& rng) {
   last_iterations_ = 0;
   last_visits_.clear();
   if (legal.size() == 1) return legal[0];
-  if (model_ &&
-      (model_->rules().players != view.rules().players || model_->rules().teams != view.rules().teams ||
-       model_->inputs() != feature_count(view.rules())))
-    throw std::runtime_error("the value model '" + printable(p_.eval.view()) + "' was trained on profile " +
-                             profile_spec(model_->rules()) + ", not on " + profile_spec(view.rules()));
+  if (model_)
+    if (const std::string why = model_->misfit(view.rules()); !why.empty())
+      throw std::runtime_error("the value model '" + printable(p_.eval.view()) + "' " + why);
   const int trees = static_cast<int>(trees_.size());
   for (auto& s : seeds_) s = rng.next();
   // A decision among melds (and cleanings) gets its share of the budget;

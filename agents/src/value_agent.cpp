@@ -3,7 +3,6 @@
 #include <stdexcept>
 
 #include "canasta/engine.h"
-#include "canasta/profile.h"
 
 namespace canasta {
 
@@ -17,10 +16,10 @@ Action ValueAgent::act(const View& view, Rng& rng) {
   view.legal_actions(legal);
   if (legal.size() == 1) return legal[0];
   const Rules& rules = view.rules();
-  if (model_->rules().players != rules.players || model_->rules().teams != rules.teams ||
-      model_->inputs() != feature_count(rules))
-    throw std::runtime_error("the value model was trained on profile " + profile_spec(model_->rules()) +
-                             ", not on " + profile_spec(rules));
+  if (const std::string why = model_->misfit(rules); !why.empty())
+    throw std::runtime_error("the value model '" +
+                             (p_.eval.empty() ? std::string("default") : std::string(p_.eval.view())) + "' " +
+                             why);
   const int me = view.seat();
   const int side = rules.team_of(me);
   samples_.clear();
@@ -32,15 +31,7 @@ Action ValueAgent::act(const View& view, Rng& rng) {
     for (const State& sample : samples_) {
       State d = sample;
       apply(d, a);
-      if (d.over()) {
-        const auto score = deal_score(d);
-        double others = 0;
-        for (int t = 0; t < rules.teams; ++t)
-          if (t != side) others += score[t].total();
-        total += score[side].total() - others / (rules.teams - 1);
-      } else {
-        total += model_->evaluate(View(d, me));
-      }
+      total += d.over() ? deal_margins(d)[side] : model_->evaluate(View(d, me));
     }
     if (total > best_value) best_value = total, best = a;
   }

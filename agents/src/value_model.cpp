@@ -82,6 +82,12 @@ float ValueModel::predict(const float* x) const {
   return next[0] * target_scale_;
 }
 
+std::string ValueModel::misfit(const Rules& rules) const {
+  if (rules_.players == rules.players && rules_.teams == rules.teams && inputs_ == feature_count(rules))
+    return {};
+  return "was trained on profile " + profile_spec(rules_) + ", not on " + profile_spec(rules);
+}
+
 float ValueModel::evaluate(const View& v) const {
   std::array<float, kMaxFeatures> x;
   features(v, x.data());

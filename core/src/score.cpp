@@ -54,4 +54,14 @@ std::array<DealScore, kMaxTeams> deal_score(const State& s) {
   }
   return out;
 }
+
+std::array<double, kMaxTeams> deal_margins(const State& s) {
+  const auto score = deal_score(s);
+  const int teams = s.rules.teams;
+  double all = 0;
+  for (int t = 0; t < teams; ++t) all += score[t].total();
+  std::array<double, kMaxTeams> out{};
+  for (int t = 0; t < teams; ++t) out[t] = score[t].total() - (all - score[t].total()) / (teams - 1);
+  return out;
+}
 }  // namespace canasta

@@ -198,6 +198,12 @@ struct PyState {
       throw py::value_error(fmt::format("no action id {} (ids are 0..{})", id, ids().size() - 1));
     return ids().action(static_cast<int>(id));
   }
+  int id_of_text(const std::string& text) const {
+    Action a;
+    std::string error;
+    if (!parse_action(text, a, error)) throw py::value_error(error);
+    return id_of(a);
+  }
   int id_of(Action a) const {
     const int id = ids().id(a);
     if (id < 0) throw py::value_error("action '" + action_to_string(a) + "' has no id in " + game->profile());
@@ -250,13 +256,9 @@ struct PyState {
   std::vector<double> returns() const {
     std::vector<double> out(static_cast<size_t>(s.rules.players), 0.0);
     if (!s.over()) return out;
-    const auto score = deal_score(s);
-    double all = 0;
-    for (int t = 0; t < s.rules.teams; ++t) all += score[t].total();
-    for (int seat = 0; seat < s.rules.players; ++seat) {
-      const double mine = score[s.rules.team_of(seat)].total();
-      out[static_cast<size_t>(seat)] = mine - (all - mine) / (s.rules.teams - 1);
-    }
+    const auto margin = deal_margins(s);
+    for (int seat = 0; seat < s.rules.players; ++seat)
+      out[static_cast<size_t>(seat)] = margin[s.rules.team_of(seat)];
     return out;
   }
   std::vector<int> scores() const {
@@ -815,20 +817,9 @@ void bind_game(py::module_& m) {
       .def("action_to_string", [](const PyState& s, int64_t id) { return action_to_string(s.action_of(id)); })
       .def("action_to_string",
            [](const PyState& s, int, int64_t id) { return action_to_string(s.action_of(id)); })
+      .def("string_to_action", &PyState::id_of_text)
       .def("string_to_action",
-           [](const PyState& s, const std::string& text) {
-             Action a;
-             std::string error;
-             if (!parse_action(text, a, error)) throw py::value_error(error);
-             return s.id_of(a);
-           })
-      .def("string_to_action",
-           [](const PyState& s, int, const std::string& text) {
-             Action a;
-             std::string error;
-             if (!parse_action(text, a, error)) throw py::value_error(error);
-             return s.id_of(a);
-           })
+           [](const PyState& s, int, const std::string& text) { return s.id_of_text(text); })
       .def("resample_from_infostate", &resample, py::arg("player"), py::arg("sampler"),
            "a state `player` cannot tell from this one, the hidden cards drawn again; `sampler` is "
            "OpenSpiel's callable giving numbers in [0, 1), or a seed")

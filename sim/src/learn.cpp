@@ -5,7 +5,6 @@
 #include <cmath>
 #include <cstring>
 #include <fstream>
-#include <iterator>
 #include <numeric>
 
 #include "canasta/engine.h"
@@ -26,17 +25,6 @@ void put(std::string& out, T v) {
 }
 
 }  // namespace
-
-std::array<float, kMaxTeams> deal_margins(const State& s) {
-  const auto score = deal_score(s);
-  double all = 0;
-  for (int t = 0; t < s.rules.teams; ++t) all += score[t].total();
-  std::array<float, kMaxTeams> out{};
-  for (int t = 0; t < s.rules.teams; ++t)
-    out[static_cast<size_t>(t)] =
-        static_cast<float>(score[t].total() - (all - score[t].total()) / (s.rules.teams - 1));
-  return out;
-}
 
 void append_samples(const DealRecord& rec, uint64_t seed, int64_t row, int per_deal, std::string& out) {
   const int n = static_cast<int>(rec.actions.size());
@@ -68,7 +56,7 @@ void append_samples(const DealRecord& rec, uint64_t seed, int64_t row, int per_d
   const auto margin = deal_margins(s);
   for (int i = 0; i < k; ++i) {
     put(out, rec.deal);
-    put(out, margin[static_cast<size_t>(team[static_cast<size_t>(i)])]);
+    put(out, static_cast<float>(margin[static_cast<size_t>(team[static_cast<size_t>(i)])]));
     out.append(reinterpret_cast<const char*>(x.data() + static_cast<ptrdiff_t>(i) * f),
                static_cast<size_t>(f) * sizeof(float));
   }

@@ -53,6 +53,9 @@ class ValueModel {
   // Folds the inputs' standardisation into the first layer for predict();
   // load() and training call it.
   void prepare();
+  // Why the model cannot evaluate positions of `rules` (another table:
+  // players, sides or features: "was trained on profile ..."), or empty when it can.
+  std::string misfit(const Rules& rules) const;
   // The predicted margin from features (feature_count(rules()) of them).
   float predict(const float* x) const;
   // ... of the position as `v`'s seat sees it.

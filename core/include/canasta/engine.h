@@ -50,6 +50,8 @@ void apply_unchecked(State& s, Action a);
 // The deal's score per side; meaningful once the deal is over (and, as a
 // running count, before).
 std::array<DealScore, kMaxTeams> deal_score(const State& s);
+// Each side's deal score less the mean of the other sides' (zero-sum over the sides).
+std::array<double, kMaxTeams> deal_margins(const State& s);
 
 // The canasta bonuses of a side's melds.
 int canasta_bonus(const TeamMelds& m);

@@ -27,9 +27,6 @@ struct SampleSet {
   int64_t size() const { return static_cast<int64_t>(margin.size()); }
 };
 
-// The margin of a finished deal for each side: its deal score less the mean of the other sides'.
-std::array<float, kMaxTeams> deal_margins(const State& s);
-
 // Up to `per_deal` positions of a recorded deal, chosen at random among its
 // decisions from (seed, kSamplePick, row): each the actor's features and
 // its side's final margin, appended to `out` as the file holds them.
