@@ -1,7 +1,7 @@
 // A slow, obviously correct generator of legal actions, for differential tests.
 //
 // It tries every action that can be written, keeps those that the rules of
-// RULES.md allow on their own (card by card, without looking ahead), and then
+// core/doc/rules.md allow on their own (card by card, without looking ahead), and then
 // keeps those after which the turn can still be finished legally, found by
 // exhaustive search over the same local rules. Nothing here calls the
 // engine's generator or its feasibility checks; it uses only apply_unchecked().

@@ -4,7 +4,8 @@
 # summary.json, deals.csv (games.csv) and the records byte for byte. Also a
 # resumed run stopped again and resumed again, whole games, a run that
 # keeps no rows (--rows none), a sequential test, and resumption on another
-# thread count. What cannot be resumed is refused with exit code 2. The
+# thread count; and a tournament and tuning runs (canasta tournament
+# --resume DIR, canasta tune --resume TABLE). What cannot be resumed is refused with exit code 2. The
 # runs are sized to last at least 3 s on this machine and build.
 #   bash resume.sh CANASTA WORK_DIR
 set -euo pipefail
@@ -105,8 +106,72 @@ if grep -q '"status":"partial"' spart/run.json; then
 fi
 same sfull spart summary.json deals.csv
 
+# A tournament stopped in its first, second or third match, resumed (once
+# on another thread count, once stopped again): the whole one's tournament.json.
+tour=(tournament --agents heuristic random basic --threads 2)
+n=400
+while :; do
+  rm -rf tfull
+  start=$(now_ms)
+  "$canasta" "${tour[@]}" --deals "$n" --out tfull >/dev/null
+  (($(now_ms) - start >= 3000)) && break
+  n=$((n * 2))
+done
+tour+=(--deals "$n")
+for sig in INT TERM HUP; do
+  rm -rf tpart
+  stop "$sig" tpart "${tour[@]}" --out tpart
+  grep -q '"status":"partial"' tpart/run.json || fail "tournament, SIG$sig: it finished before its stop"
+  [[ $sig != HUP ]] || stop TERM tpart tournament --resume tpart --threads 1
+  "$canasta" tournament --resume tpart >log 2>&1 || fail "tournament, SIG$sig: the resume failed: $(cat log)"
+  grep -q "resumed" log || fail "tournament, SIG$sig: no resume line"
+  same tfull tpart tournament.json
+done
+
+# Tuning runs (a sweep, SPSA) stopped 1.5 s after their start (they write
+# no file to wait for), resumed, once stopped again: the whole run's table.
+# sized N ARGS...: N doubled until `canasta ARGS N --out whole.csv` takes 3 s.
+sized() {
+  n=$1
+  shift
+  while :; do
+    start=$(now_ms)
+    "$canasta" "$@" "$n" --out whole.csv >/dev/null
+    (($(now_ms) - start >= 3000)) && break
+    n=$((n * 2))
+  done
+}
+# stop_tune SIGNAL ARGS...: canasta ARGS, stopped by SIGNAL after 1.5 s.
+stop_tune() {
+  local sig=$1 rc=0
+  shift
+  "$canasta" "$@" >log 2>&1 &
+  local pid=$!
+  sleep 1.5
+  kill "-$sig" "$pid" 2>/dev/null || fail "tune, SIG$sig: the run ended before its stop: $(cat log)"
+  wait "$pid" || rc=$?
+  [[ $rc -eq $((128 + $(kill -l "$sig"))) ]] || fail "tune, SIG$sig: exit code $rc: $(cat log)"
+}
+sweep=(tune --agent 'heuristic:freeze={0..4..2}' --vs heuristic --threads 2 --deals)
+spsa=(tune --agent heuristic:take_min=1 --spsa take_min=1,safety=20 --vs random --batches 100 --threads 2
+  --deals)
+for kind in sweep spsa; do
+  declare -n args=$kind
+  sized 2000 "${args[@]}"
+  rm -f part.csv part.csv.resume.json
+  stop_tune INT "${args[@]}" "$n" --out part.csv
+  [[ -e part.csv.resume.json ]] || fail "$kind: no resume state after a stop"
+  stop_tune TERM tune --resume part.csv --threads 1
+  "$canasta" tune --resume part.csv >log 2>&1 || fail "$kind: the resume failed: $(cat log)"
+  cmp -s whole.csv part.csv || fail "$kind: the resumed table differs from the whole run's"
+  [[ ! -e part.csv.resume.json ]] || fail "$kind: the resume state outlived the run"
+  unset -n args
+done
+
 # Refused: a finished run, a directory that is not a run's, other options.
-for bad in "sim --resume full" "sim --resume ." "sim --resume part --deals 5" "sim --resume nowhere"; do
+for bad in "sim --resume full" "sim --resume ." "sim --resume part --deals 5" "sim --resume nowhere" \
+  "tournament --resume tfull" "tournament --resume part" "tournament --resume tpart --deals 5" \
+  "tune --resume whole.csv" "tune --resume part.csv --deals 5"; do
   rc=0
   # shellcheck disable=SC2086
   "$canasta" $bad >log 2>&1 || rc=$?

@@ -5,7 +5,8 @@
 # the deals of the summary and replay clean, the exit code is 128 + the
 # signal, and nothing temporary is left. A second signal ends the program at
 # once, wherever it is, the final write included: the output directory then
-# holds one whole run, the new one or the one before, never a mix.
+# holds one whole run, the new one or the one before, never a mix, and the
+# next run removes the temporaries it left.
 #   bash signals.sh CANASTA WORK_DIR
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -65,4 +66,21 @@ for round in 1 2 3 4 5 6; do
   consistent out
   [[ -e out ]] || fail "the run before was lost"
 done
+# What a program ended by a second signal leaves (temporaries named after
+# its process, gone now) the next run to the same places removes; a live
+# process's temporaries stay.
+sleep 0 &
+dead=$!
+wait "$dead"
+sleep 60 &
+live=$!
+mkdir "out.tmp$dead" "out.tmp$live"
+touch "r.jsonl.tmp$dead" "r.jsonl.tmp$dead.part1" "r.jsonl.tmp${dead}x"
+"$canasta" "${args[@]}" --deals 200 >/dev/null
+[[ ! -e out.tmp$dead && ! -e r.jsonl.tmp$dead && ! -e r.jsonl.tmp$dead.part1 ]] ||
+  fail "a dead program's temporaries were left: $(ls -a)"
+[[ -e out.tmp$live && -e r.jsonl.tmp${dead}x ]] || fail "a live program's temporaries (or another file) were removed"
+kill "$live"
+rm -rf "out.tmp$live" "r.jsonl.tmp${dead}x"
+if ls -a | grep -q tmp; then fail "temporary files left: $(ls -a)"; fi
 echo "signals: every stopped run kept whole"

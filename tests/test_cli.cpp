@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "canasta/cli/checks.h"
 #include "canasta/params.h"
-#include "checks.h"
 #include "cli.h"
 #include "helpers.h"
 

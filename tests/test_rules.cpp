@@ -1,4 +1,4 @@
-// One scenario per rule of RULES.md (sections 2-11 and the two-player
+// One scenario per rule of core/doc/rules.md (sections 2-11 and the two-player
 // profile): a case the rules allow and a case they refuse.
 #include <gtest/gtest.h>
 

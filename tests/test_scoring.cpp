@@ -1,4 +1,4 @@
-// Scoring (RULES.md section 10) and the worked examples of section 14.
+// Scoring (core/doc/rules.md section 10) and the worked examples of section 14.
 #include <gtest/gtest.h>
 
 #include "canasta/game.h"

@@ -1,4 +1,4 @@
-// The spanish profiles (RULES.md section 13, core/doc/rules.md "spanish"):
+// The spanish profiles (core/doc/rules.md sections 13, 15 and 16):
 // one scenario per rule, a case that must pass and one that must be refused,
 // per table size where it differs; the worked examples of the rules page.
 #include <gtest/gtest.h>

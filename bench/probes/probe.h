@@ -9,10 +9,10 @@
 #include <string>
 
 #include "canasta/agent.h"
+#include "canasta/cli/checks.h"
 #include "canasta/engine.h"
 #include "canasta/game.h"
 #include "canasta/rng.h"
-#include "checks.h"
 
 namespace canasta::probe {
 

@@ -1,4 +1,4 @@
-// Scoring (RULES.md section 10, and the spanish premiums of section 13).
+// Scoring (core/doc/rules.md section 10, and the spanish premiums of sections 13 and 15).
 #include "canasta/engine.h"
 
 namespace canasta {

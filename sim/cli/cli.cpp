@@ -114,7 +114,29 @@ CLI::Option* add_threads_option(CLI::App& sub, int& threads) {
       ->capture_default_str();
 }
 
+void remove_stale_temporaries(const std::string& path) {
+  namespace fs = std::filesystem;
+  if (path.empty() || cluster().rank != 0) return;
+  const fs::path p(path);
+  const std::string base = p.filename().string() + ".tmp";
+  const fs::path parent = p.has_parent_path() ? p.parent_path() : fs::path(".");
+  std::error_code ec;
+  std::vector<fs::path> stale;
+  for (const auto& entry : fs::directory_iterator(parent, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (!name.starts_with(base)) continue;
+    const std::string rest = name.substr(base.size());
+    const size_t digits = std::min(rest.find_first_not_of("0123456789"), rest.size());
+    if (digits == 0 || digits > 9 || (digits < rest.size() && !rest.substr(digits).starts_with(".part")))
+      continue;
+    const pid_t pid = static_cast<pid_t>(std::stol(rest.substr(0, digits)));
+    if (pid != ::getpid() && ::kill(pid, 0) != 0 && errno == ESRCH) stale.push_back(entry.path());
+  }
+  for (const fs::path& s : stale) fs::remove_all(s, ec);
+}
+
 void write_atomically(const std::string& path, const std::string& text) {
+  remove_stale_temporaries(path);
   const std::string tmp = path + ".tmp" + std::to_string(::getpid());
   {
     std::ofstream out(tmp, std::ios::binary);
@@ -159,7 +181,8 @@ constexpr int kStopSignals[] = {SIGINT, SIGTERM, SIGHUP};
 
 // The names a run writes into its directory.
 bool run_file(const std::string& name) {
-  return name == "summary.json" || name == "deals.csv" || name == "games.csv" || name == "run.json";
+  return name == "summary.json" || name == "deals.csv" || name == "games.csv" || name == "run.json" ||
+         name == "tournament.json";
 }
 
 }  // namespace
@@ -213,6 +236,7 @@ OutDir::OutDir(std::string dir) : dir_(std::move(dir)) {
                          printable(entry.path().filename().string()) + "): choose a new or empty directory"};
   }
   if (path.has_parent_path()) fs::create_directories(path.parent_path(), ec);
+  remove_stale_temporaries(dir_);
   tmp_ = dir_ + ".tmp" + std::to_string(::getpid());
   fs::remove_all(tmp_, ec);
   if (!fs::create_directory(tmp_, ec) || ec) {
@@ -309,6 +333,64 @@ bool read_tally(const Json& run, Tally& t) {
   return true;
 }
 
+StoppedRun read_stopped_run(const std::string& dir, const std::string& subcommand) {
+  StoppedRun r;
+  r.dir = dir;
+  while (r.dir.size() > 1 && r.dir.back() == '/') r.dir.pop_back();
+  const std::string path = r.dir + "/run.json";
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec))
+    throw InputError{"'" + printable(r.dir) + "' is not a run directory (no run.json)"};
+  std::string error;
+  if (!parse_json(read_file(path), r.manifest, error) || !r.manifest.is_object() ||
+      r.manifest.value("format", "") != "canasta-run/1")
+    throw InputError{printable(path) + ": not a run manifest" + (error.empty() ? "" : ": " + error)};
+  const Json& v = r.manifest;
+  if (v.contains("command") && v["command"].is_array())
+    for (const Json& arg : v["command"]) {
+      if (!arg.is_string()) break;
+      r.command.push_back(arg.get<std::string>());
+    }
+  if (r.command.size() < 2 || r.command.size() != v["command"].size() || r.command[1] != subcommand)
+    throw InputError{printable(path) + ": not the directory of a canasta " + subcommand + " run"};
+  const std::string status = v.value("status", "");
+  if (status != "partial")
+    throw InputError{printable(r.dir) + ": the run is " + (status.empty() ? "of unknown status" : status) +
+                     ", there is nothing to resume"};
+  return r;
+}
+
+void parse_stopped_command(CLI::App& app, const StoppedRun& run, const CLI::Option* threads_option,
+                           int threads) {
+  std::vector<std::string> args;
+  for (size_t i = 1; i < run.command.size(); ++i) {
+    const std::string& a = run.command[i];
+    if (threads_option->count() > 0 && (a == "--threads" || a == "-t")) {
+      ++i;  // the thread count given now replaces the run's
+      continue;
+    }
+    if (threads_option->count() > 0 && a.starts_with("--threads=")) continue;
+    args.push_back(a);
+  }
+  if (threads_option->count() > 0) {
+    args.push_back("--threads");
+    args.push_back(std::to_string(threads));
+  }
+  std::reverse(args.begin(), args.end());  // CLI11 takes them last first
+  try {
+    app.parse(args);
+  } catch (const CLI::ParseError& e) {
+    throw InputError{printable(run.dir) + "/run.json: its command does not read: " + e.what()};
+  }
+  command_line() = run.command;  // run.json keeps the run's own command, to be resumed again
+}
+
+void check_resume_alone(const CLI::App& sub) {
+  for (const CLI::Option* opt : sub.get_options())
+    if (opt->count() > 0 && opt->get_name() != "--resume" && opt->get_name() != "--threads")
+      throw InputError{"--resume takes no other option than --threads (not " + opt->get_name() + ")"};
+}
+
 std::string rate_text(double per_second) {
   return per_second >= 100 ? fmt::format("{:.0f}", per_second) : fmt::format("{:.3g}", per_second);
 }
@@ -348,6 +430,7 @@ double Progress::seconds() const {
 
 StreamFile::StreamFile(std::string path, std::string head) : path_(std::move(path)), head_(std::move(head)) {
   if (path_.empty()) return;
+  remove_stale_temporaries(path_);
   // Rank 0's temporary name; under mpirun every rank writes a part beside it.
   tmp_ = cluster_broadcast(path_ + ".tmp" + std::to_string(::getpid()));
   part_ = cluster().size > 1 ? tmp_ + ".part" + std::to_string(cluster().rank) : tmp_;

@@ -14,11 +14,11 @@
 #include <vector>
 
 #include "canasta/agent.h"
+#include "canasta/cli/checks.h"
 #include "canasta/experiment.h"
 #include "canasta/json.h"
 #include "canasta/rules.h"
 #include "canasta/stats.h"
-#include "checks.h"
 #include "program.h"
 
 namespace canasta::cli {
@@ -62,6 +62,10 @@ std::string rate_text(double per_second);
 
 // Files: written under a temporary name and renamed when complete.
 void write_atomically(const std::string& path, const std::string& text);
+// Removes the temporaries that programs no longer running left beside
+// `path` (PATH.tmpPID, PATH.tmpPID.partR: a program ended by a second
+// signal has no time to); write_atomically, OutDir and StreamFile call it.
+void remove_stale_temporaries(const std::string& path);
 std::string read_file(const std::string& path);
 
 // Set by SIGINT (Ctrl-C), SIGTERM or SIGHUP while StopOnSignals lives: the
@@ -105,6 +109,24 @@ class OutDir {
 // word by word; read_tally takes it from a parsed run.json.
 void write_tally(JsonWriter& w, const Tally& t);
 bool read_tally(const Json& run, Tally& t);
+
+// A run stopped by a signal, to be resumed: its directory's run.json,
+// checked to be the partial run of `subcommand` written by this version,
+// and the command it ran (canasta SUBCOMMAND ...). Throws InputError.
+struct StoppedRun {
+  std::string dir;  // without a trailing slash
+  Json manifest;
+  std::vector<std::string> command;
+};
+StoppedRun read_stopped_run(const std::string& dir, const std::string& subcommand);
+// Parses a stopped run's command again with `app`, a bare app with the
+// subcommand and its options, the thread count given now (when
+// `threads_option` was given) in place of the run's; `command_line()` keeps
+// the run's own, to be resumed again.
+void parse_stopped_command(CLI::App& app, const StoppedRun& run, const CLI::Option* threads_option,
+                           int threads);
+// Refuses every option of `sub` given with --resume but --resume and --threads.
+void check_resume_alone(const CLI::App& sub);
 
 // FNV-1a, 64 bits: run.json ties the files beside it to itself with it.
 // `h` continues the hash of the text before.

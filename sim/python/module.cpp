@@ -162,25 +162,21 @@ py::dict run_sim(const std::string& profile, const py::object& side0, const py::
       return python::python_agent(fn.cast<py::function>());
     };
   }
-  if (!shard.empty()) {
-    const size_t slash = shard.find('/');
-    try {
-      c.shard = std::stoi(shard.substr(0, slash));
-      c.shards = std::stoi(shard.substr(slash + 1));
-    } catch (const std::exception&) {
-      throw py::value_error("shard wants \"i/n\"");
-    }
-  }
+  if (!shard.empty() && !parse_shard(shard, c.shard, c.shards))
+    throw py::value_error(std::string("shard ") + kShardUsage);
   if (!sprt.is_none()) {
     const auto t = sprt.cast<std::vector<double>>();
-    if ((t.size() != 2 && t.size() != 4) || !(t[1] > t[0]))
-      throw py::value_error("sprt wants (elo0, elo1[, alpha, beta]) with elo0 < elo1");
-    c.sprt = SprtConfig{t[0], t[1], t.size() == 4 ? t[2] : 0.05, t.size() == 4 ? t[3] : 0.05};
+    SprtConfig test;
+    if (!sprt_of(t, test))
+      throw py::value_error(
+          "sprt wants (elo0, elo1[, alpha, beta]) with elo0 < elo1 and 0 < alpha, beta < 0.5");
+    c.sprt = test;
   }
-  // By default in duplicate when the sides differ: two specs by value, two callables by identity.
-  const bool same_sides =
-      py::isinstance<py::str>(side0) && py::isinstance<py::str>(side1) ? c.side0 == c.side1 : side0.is(side1);
-  c.duplicate = duplicate.is_none() ? !same_sides : duplicate.cast<bool>();
+  // The program's default (sides_differ); two callables differ unless they are the same object.
+  const bool callables_given = !py::isinstance<py::str>(side0) || !py::isinstance<py::str>(side1);
+  c.duplicate = !duplicate.is_none() ? duplicate.cast<bool>()
+                : callables_given    ? !side0.is(side1)
+                                     : sides_differ(c);
   std::string error;
   py::dict out;
   // Runs deals or games without the GIL, then returns their summary and rows.

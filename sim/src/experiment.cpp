@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <memory>
 #include <mutex>
 #include <span>
@@ -18,6 +19,7 @@
 #include "canasta/record_writer.h"
 #include "canasta/runner.h"
 #include "canasta/stats.h"
+#include "canasta/text.h"
 
 namespace canasta {
 
@@ -43,6 +45,37 @@ int player_of(const Rules& rules, int seat, int twin) {
   const int n = rules.players;
   const int mirrored = twin >= rules.teams ? (n - seat) % n : seat;
   return (mirrored + n - twin % rules.teams) % n;
+}
+
+bool parse_shard(std::string_view text, int& index, int& count) {
+  const size_t slash = text.find('/');
+  return slash != std::string_view::npos && text::to_number(text.substr(0, slash), index) &&
+         text::to_number(text.substr(slash + 1), count) && count >= 1 && index >= 0 && index < count;
+}
+
+bool sprt_of(std::span<const double> v, SprtConfig& out) {
+  if (v.size() != 2 && v.size() != 4) return false;
+  const SprtConfig t{v[0], v[1], v.size() == 4 ? v[2] : 0.05, v.size() == 4 ? v[3] : 0.05};
+  if (!(t.elo1 > t.elo0) || !std::isfinite(t.elo0) || !std::isfinite(t.elo1) ||
+      !(t.alpha > 0 && t.alpha < 0.5) || !(t.beta > 0 && t.beta < 0.5))
+    return false;
+  out = t;
+  return true;
+}
+
+bool parse_sprt(std::string_view text, SprtConfig& out) {
+  std::vector<double> v;
+  for (size_t start = 0;;) {
+    const size_t comma = text.find(',', start);
+    double x = 0;
+    if (v.size() == 4 ||
+        !text::to_number(text.substr(start, comma == std::string_view::npos ? text.npos : comma - start), x))
+      return false;
+    v.push_back(x);
+    if (comma == std::string_view::npos) break;
+    start = comma + 1;
+  }
+  return sprt_of(v, out);
 }
 
 bool check_config(const ExperimentConfig& c, std::string& error) {

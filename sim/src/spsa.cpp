@@ -113,11 +113,18 @@ bool run_spsa(const SpsaConfig& c, const std::function<void(const SpsaStep&)>& s
   const size_t n = infos.size();
   SpsaStep s;
   for (const AgentParamInfo& info : infos) s.theta.push_back(info.value);
+  if (c.first_batch > 0) {
+    if (c.first_batch > c.batches || c.resume_theta.size() != n) {
+      error = "the resumed tuning run's state does not fit its configuration";
+      return false;
+    }
+    s.theta = c.resume_theta;
+  }
   s.c.resize(n);
   const double total = static_cast<double>(c.batches * c.pairs);
   const double big_a = 0.1 * total;
   std::vector<double> sign(n), plus(n), minus(n);
-  for (int64_t b = 0; b < c.batches; ++b) {
+  for (int64_t b = c.first_batch; b < c.batches; ++b) {
     // A stop shows in the batch's rows (a stopped run plays no more), summed
     // over the processes, so that they all stop at the same batch.
     const double k = static_cast<double>(b * c.pairs + 1);

@@ -58,7 +58,7 @@ int canasta_bonus(const TeamMelds& m);
 // What `reds` red threes score for a side: plus when `plus` (it has melded,
 // or with Rules::red3_need_canasta it has a canasta), else minus.
 int red_three_score(int reds, bool plus);
-// Whether a side's red threes count plus (RULES.md section 7, spanish option).
+// Whether a side's red threes count plus (core/doc/rules.md sections 7 and 13, spanish option).
 inline bool red_threes_plus(const Rules& r, const TeamMelds& m) {
   return r.red3_need_canasta ? m.canastas() > 0 : m.any();
 }

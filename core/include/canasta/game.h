@@ -1,4 +1,4 @@
-// A game: deals in series, the dealer rotating, until a side wins (RULES.md 11).
+// A game: deals in series, the dealer rotating, until a side wins (core/doc/rules.md section 11).
 #pragma once
 
 #include <array>

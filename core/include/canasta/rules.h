@@ -32,7 +32,7 @@ enum class TieRule : uint8_t {
 // A meld of this many cards is a canasta.
 constexpr int kCanastaSize = 7;
 
-// Scores (RULES.md section 10).
+// Scores (core/doc/rules.md section 10).
 constexpr int kNaturalCanastaBonus = 500;  // a canasta without wild cards
 constexpr int kMixedCanastaBonus = 300;    // a canasta with wild cards
 constexpr int kRedThreeBonus = 100;        // each red three of a side (minus when it has not melded)

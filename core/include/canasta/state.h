@@ -136,7 +136,7 @@ struct State {
 static_assert(std::is_trivially_copyable_v<State>, "the state is copied by search");
 static_assert(sizeof(State) <= 576, "the state must stay small enough to copy in nanoseconds");
 
-// A deal's score for one side, item by item (RULES.md section 10).
+// A deal's score for one side, item by item (core/doc/rules.md section 10).
 struct DealScore {
   int melded = 0;    // card values of everything melded
   int in_hand = 0;   // minus the card values left in the partners' hands

@@ -20,34 +20,6 @@ namespace {
 
 using text::to_number;
 
-// "i/n" with 0 <= i < n.
-bool parse_shard(std::string_view text, int& index, int& count) {
-  const size_t slash = text.find('/');
-  return slash != std::string_view::npos && to_number(text.substr(0, slash), index) &&
-         to_number(text.substr(slash + 1), count) && count >= 1 && index >= 0 && index < count;
-}
-const char* const kShardUsage = "wants i/n with 0 <= i < n";
-
-// "elo0,elo1[,alpha,beta]" with elo0 < elo1 and 0 < alpha, beta < 0.5.
-bool parse_sprt(std::string_view text, SprtConfig& t) {
-  double v[4] = {0, 0, 0.05, 0.05};
-  int n = 0;
-  for (size_t start = 0;; ++n) {
-    const size_t comma = text.find(',', start);
-    if (n == 4 ||
-        !to_number(text.substr(start, comma == std::string_view::npos ? text.npos : comma - start), v[n]))
-      return false;
-    if (comma == std::string_view::npos) break;
-    start = comma + 1;
-  }
-  ++n;
-  if ((n != 2 && n != 4) || !(v[1] > v[0]) || !(v[2] > 0 && v[2] < 0.5) || !(v[3] > 0 && v[3] < 0.5))
-    return false;
-  t = {v[0], v[1], v[2], v[3]};
-  return true;
-}
-const char* const kSprtUsage = "wants elo0,elo1[,alpha,beta] with elo0 < elo1 and 0 < alpha, beta < 0.5";
-
 // "N=SPEC": the seat number and the spec.
 bool split_seat(std::string_view text, int& seat, std::string_view& spec) {
   const size_t eq = text.find('=');
@@ -67,29 +39,18 @@ CLI::Validator validator(Parse parse, const char* usage, const char* name) {
 }
 
 // A stopped run's directory, to go on from: the positions it played and
-// the tally of their rows (run.json, "resume"), and the command it ran.
+// the tally of their rows (run.json, "resume").
 struct Resume {
   std::string dir;
   Ranges done;
   Tally tally;
-  std::vector<std::string> command;  // canasta sim ... as the stopped run was given it
 };
 
-Resume read_resume(const std::string& dir) {
-  const std::string path = dir + "/run.json";
-  std::error_code ec;
-  if (!std::filesystem::exists(path, ec))
-    throw InputError{"'" + printable(dir) + "' is not a run directory (no run.json)"};
-  Json v;
-  std::string error;
-  if (!parse_json(read_file(path), v, error) || !v.is_object() || v.value("format", "") != "canasta-run/1")
-    throw InputError{printable(path) + ": not a run manifest" + (error.empty() ? "" : ": " + error)};
-  const std::string status = v.value("status", "");
-  if (status != "partial")
-    throw InputError{printable(dir) + ": the run is " + (status.empty() ? "of unknown status" : status) +
-                     ", there is nothing to resume"};
+Resume read_resume(const StoppedRun& run) {
+  const std::string path = run.dir + "/run.json";
+  const Json& v = run.manifest;
   Resume r;
-  r.dir = dir;
+  r.dir = run.dir;
   const auto bad = [&](const char* what) {
     return InputError{printable(path) + ": bad " + what + " (a run stopped by this version writes it)"};
   };
@@ -102,11 +63,6 @@ Resume read_resume(const std::string& dir) {
     r.done.emplace_back(range[0].get<int64_t>(), range[1].get<int64_t>());
   }
   if (!read_tally(v, r.tally)) throw bad("tally");
-  if (!v.contains("command") || !v["command"].is_array()) throw bad("command");
-  for (const Json& arg : v["command"]) {
-    if (!arg.is_string()) throw bad("command");
-    r.command.push_back(arg.get<std::string>());
-  }
   return r;
 }
 
@@ -351,8 +307,7 @@ struct SimOptions {
 
   void finish() {
     if (side2_option->count() > 0) c.side2 = side2;
-    c.duplicate =
-        duplicate_option->count() > 0 ? duplicate : c.side0 != c.side1 || (c.side2 && *c.side2 != c.side0);
+    c.duplicate = duplicate_option->count() > 0 ? duplicate : sides_differ(c);
     files.rows = rows == "all";
   }
 };
@@ -440,35 +395,14 @@ void add_sim_options(CLI::App& sub, SimOptions& o) {
 // `canasta sim --resume DIR [--threads N]`: the stopped run's command, read
 // again, with DIR as its output directory.
 int resume_sim(const std::string& dir, const CLI::Option* threads_option, int threads) {
-  std::string clean = dir;
-  while (clean.size() > 1 && clean.back() == '/') clean.pop_back();
-  const Resume r = read_resume(clean);
-  if (r.command.size() < 2 || r.command[1] != "sim")
-    throw InputError{printable(clean) + "/run.json: not the directory of a canasta sim run"};
+  const StoppedRun run = read_stopped_run(dir, "sim");
+  const Resume r = read_resume(run);
+  const std::string& clean = run.dir;
   CLI::App app;
   auto* sub = app.add_subcommand("sim");
   SimOptions o;
   add_sim_options(*sub, o);
-  std::vector<std::string> args;
-  for (size_t i = 1; i < r.command.size(); ++i) {
-    const std::string& a = r.command[i];
-    if (threads_option->count() > 0 && (a == "--threads" || a == "-t")) {
-      ++i;  // the thread count given now replaces the run's
-      continue;
-    }
-    if (threads_option->count() > 0 && a.starts_with("--threads=")) continue;
-    args.push_back(a);
-  }
-  if (threads_option->count() > 0) {
-    args.push_back("--threads");
-    args.push_back(std::to_string(threads));
-  }
-  std::reverse(args.begin(), args.end());  // CLI11 takes them last first
-  try {
-    app.parse(args);
-  } catch (const CLI::ParseError& e) {
-    throw InputError{printable(clean) + "/run.json: its command does not read: " + e.what()};
-  }
+  parse_stopped_command(app, run, threads_option, threads);
   o.finish();
   // The files go where the run now is; the summary must be the same run's.
   o.files.out_dir = clean;
@@ -482,7 +416,6 @@ int resume_sim(const std::string& dir, const CLI::Option* threads_option, int th
   const int64_t count = shard_size(o.c.games > 0 ? o.c.games : o.c.deals, o.c);
   for (const auto& [b, e] : r.done)
     if (b < 0 || e > count || b >= e) throw InputError{printable(clean) + "/run.json: bad resume.done"};
-  command_line() = r.command;  // run.json keeps the run's own command, to be resumed again
   return run_sim(o.c, o.files, &r);
 }
 
@@ -498,9 +431,7 @@ void add_sim(CLI::App& app, int& exit_code) {
                   "said; with --threads at most");
   sub->callback([o, sub, &exit_code] {
     if (!o->resume.empty()) {
-      for (const CLI::Option* opt : sub->get_options())
-        if (opt->count() > 0 && opt->get_name() != "--resume" && opt->get_name() != "--threads")
-          throw InputError{"--resume takes no other option than --threads (not " + opt->get_name() + ")"};
+      check_resume_alone(*sub);
       exit_code = resume_sim(o->resume, sub->get_option("--threads"), o->c.threads);
       return;
     }

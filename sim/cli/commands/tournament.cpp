@@ -1,7 +1,10 @@
-// canasta tournament: a round robin in duplicate, with Bradley-Terry ratings.
+// canasta tournament: a round robin in duplicate, with Bradley-Terry
+// ratings; stopped by a signal, it keeps what finished and resumes.
 #include "canasta/tournament.h"
 
 #include <fmt/format.h>
+
+#include <optional>
 
 #include "../cli.h"
 #include "../cluster.h"
@@ -9,54 +12,185 @@
 
 namespace canasta::cli {
 
-void add_tournament(CLI::App& app, int& exit_code) {
-  struct Options {
-    TournamentConfig c;
-    std::vector<std::string> names;  // as written, for the table
-  };
-  auto o = std::make_shared<Options>();
-  auto* sub = app.add_subcommand("tournament", "round robin of agent specs in duplicate, with ratings");
-  sub->add_option_function<std::vector<std::string>>(
+namespace {
+
+struct TournamentOptions {
+  TournamentConfig c;
+  std::string out, resume;
+};
+
+void add_tournament_options(CLI::App& sub, TournamentOptions& o) {
+  sub.add_option_function<std::vector<std::string>>(
          "--agents,-a",
-         [o](const std::vector<std::string>& specs) {
-           for (const std::string& text : specs) {
-             o->c.agents.push_back(agent_or_throw("--agents", text));
-             o->names.push_back(o->c.agents.back().to_string());
-           }
+         [&o](const std::vector<std::string>& specs) {
+           for (const std::string& text : specs) o.c.agents.push_back(agent_or_throw("--agents", text));
          },
-         "two or more agent specs")
-      ->required()
+         "two or more agent specs; the ratings are relative to the first")
       ->expected(2, 64);
-  sub->add_option("--deals,-n", o->c.deals, "deal pairs per match")
+  sub.add_option("--deals,-n", o.c.deals, "deal pairs per match (every match plays the same deals)")
       ->check(CLI::Range(int64_t{2}, int64_t{1} << 40))
       ->capture_default_str();
-  add_threads_option(*sub, o->c.threads);
-  add_seed_option(*sub, o->c.seed, "seed");
-  add_profile_option(*sub, o->c.rules);
-  sub->callback([o, &exit_code] {
-    TournamentConfig& c = o->c;
-    c.processes = cluster_processes();  // under mpirun, every match over all the ranks
-    const auto& names = o->names;
-    TournamentResult r;
-    std::string error;
-    if (!run_tournament(c, r, error)) throw InputError{error};
-    fmt::print(
-        "canasta tournament: {} agents, round robin in duplicate, {} deal pairs per match,"
-        " profile {}, seed {}\n",
-        c.agents.size(), static_cast<long long>(c.deals), profile_spec(c.rules).c_str(),
-        static_cast<unsigned long long>(c.seed));
-    for (const auto& p : r.pairs)
-      fmt::print("  {:<28} vs {:<28} margin {:+8.1f} [{:+7.1f}, {:+7.1f}]  won {:6.2f}%\n",
-                 names[static_cast<size_t>(p.a)].c_str(), names[static_cast<size_t>(p.b)].c_str(),
-                 p.summary.margin.mean, p.summary.margin.lo, p.summary.margin.hi,
-                 100 * p.summary.score.share.mean);
-    fmt::print(
-        "  ratings (Bradley-Terry, Elo scale, relative to {}; 95% intervals treat deals as independent)\n",
-        names[0].c_str());
+  add_threads_option(sub, o.c.threads);
+  add_seed_option(sub, o.c.seed, "seed");
+  add_profile_option(sub, o.c.rules);
+  sub.add_option("--out,-o", o.out,
+                 "write tournament.json (every match and the ratings) and run.json into this directory");
+}
+
+// tournament.json: the configuration, every match played and the ratings.
+std::string tournament_to_json(const TournamentConfig& c, const TournamentResult& r) {
+  std::string out;
+  JsonWriter w(out);
+  const auto interval = [&w](std::string_view name, const Interval& v) {
+    w.key(name).begin_object().field("mean", v.mean).field("lo", v.lo).field("hi", v.hi).end_object();
+  };
+  w.begin_object().field("format", "canasta-tournament/1").field("profile", profile_spec(c.rules));
+  w.field("seed", c.seed).field("deals", c.deals).key("agents").begin_array();
+  for (const AgentSpec& a : c.agents) w.value(a.to_string());
+  w.end_array().key("matches").begin_array();
+  for (const PairResult& p : r.pairs) {
+    w.begin_object().field("a", p.a).field("b", p.b).field("pairs", p.summary.score.penta.pairs());
+    w.field("complete", p.complete);
+    interval("margin", p.summary.margin);
+    interval("share", p.summary.score.share);
+    interval("elo", p.summary.score.elo);
+    w.end_object();
+  }
+  w.end_array().key("ratings").begin_array();
+  for (size_t i = 0; i < r.ratings.size(); ++i)
+    w.begin_object()
+        .field("agent", c.agents[i].to_string())
+        .field("elo", r.ratings[i].elo)
+        .field("lo", r.ratings[i].lo)
+        .field("hi", r.ratings[i].hi)
+        .end_object();
+  w.end_array().end_object();
+  out += '\n';
+  return out;
+}
+
+// Plays the tournament (what `r.matches` does not hold yet), prints it and
+// writes its directory.
+int run_tournament_command(const TournamentOptions& o, TournamentResult& r) {
+  StopOnSignals signals;  // a first signal ends the match in progress, keeping its finished pairs
+  const TournamentConfig& c = o.c;
+  const bool writer = cluster().rank == 0;  // under mpirun, rank 0 prints and writes
+  std::optional<OutDir> out;
+  on_every_rank([&] { out.emplace(writer ? o.out : std::string()); });
+  const int64_t matches = static_cast<int64_t>(c.agents.size() * (c.agents.size() - 1) / 2);
+  int64_t before = 0;
+  for (const MatchState& m : r.matches) before += ranges_size(m.done);
+  Progress progress(2 * (matches * c.deals - before), "deals");
+  TournamentHooks hooks;
+  hooks.stop = &stop_requested();
+  hooks.progress = [&progress](int64_t done) { progress(done * cluster().size); };
+  std::string error;
+  const bool ok = run_tournament(c, r, error, hooks);
+  progress.clear();
+  if (!ok) throw InputError{error};
+  fmt::print(
+      "canasta tournament: {} agents, round robin in duplicate, {} deal pairs per match, profile {}, seed "
+      "{}\n",
+      c.agents.size(), c.deals, profile_spec(c.rules), c.seed);
+  if (before > 0) fmt::print("  resumed      {} deal pairs played before\n", before);
+  std::vector<std::string> names;
+  for (const AgentSpec& a : c.agents) names.push_back(a.to_string());
+  for (const PairResult& p : r.pairs)
+    fmt::print("  {:<28} vs {:<28} margin {:+8.1f} [{:+7.1f}, {:+7.1f}]  won {:6.2f}%{}\n",
+               names[static_cast<size_t>(p.a)], names[static_cast<size_t>(p.b)], p.summary.margin.mean,
+               p.summary.margin.lo, p.summary.margin.hi, 100 * p.summary.score.share.mean,
+               p.complete ? "" : fmt::format(" ({} of {} pairs)", p.summary.score.penta.pairs(), c.deals));
+  if (r.ratings.empty()) {
+    fmt::print("  ratings      none yet (no finite fit of what was played)\n");
+  } else {
+    fmt::print("  ratings (Bradley-Terry, Elo scale, relative to {}; 95% intervals over the deal pairs){}\n",
+               names[0], r.stopped ? ", of the pairs played" : "");
     for (size_t i = 0; i < names.size(); ++i)
-      fmt::print("  {:<28} {:+7.1f} [{:+7.1f}, {:+7.1f}]\n", names[i].c_str(), r.ratings[i].elo,
-                 r.ratings[i].lo, r.ratings[i].hi);
-    exit_code = 0;
+      fmt::print("  {:<28} {:+7.1f} [{:+7.1f}, {:+7.1f}]\n", names[i], r.ratings[i].elo, r.ratings[i].lo,
+                 r.ratings[i].hi);
+  }
+  const int signal = stop_signal();
+  if (signal)
+    fmt::print("  stopped      by {}: the numbers above hold the deal pairs that finished\n",
+               signal_name(signal));
+  if (!writer) return signal ? 128 + signal : 0;
+  const std::string status = r.stopped ? "partial" : "complete";
+  int64_t pairs = 0;
+  for (const MatchState& m : r.matches) pairs += ranges_size(m.done);
+  out->commit({{"tournament.json", tournament_to_json(c, r)}}, status, 2 * pairs, {}, [&](JsonWriter& w) {
+    if (!r.stopped) return;
+    // What each match played, to be resumed (canasta tournament --resume).
+    w.key("resume").begin_object().key("matches").begin_array();
+    for (const MatchState& m : r.matches) {
+      w.begin_object().key("done").begin_array();
+      for (const auto& [b, e] : m.done) w.begin_array().value(b).value(e).end_array();
+      w.end_array();
+      write_tally(w, m.tally);
+      w.end_object();
+    }
+    w.end_array().end_object();
+  });
+  if (out->wanted()) {
+    fmt::print("  files        {}/tournament.json {}/run.json\n", printable(o.out, 400),
+               printable(o.out, 400));
+    if (r.stopped) fmt::print("  resume       canasta tournament --resume {}\n", printable(o.out, 400));
+  }
+  return signal ? 128 + signal : 0;
+}
+
+// `canasta tournament --resume DIR [--threads N]`.
+int resume_tournament(const std::string& dir, const CLI::Option* threads_option, int threads) {
+  const StoppedRun run = read_stopped_run(dir, "tournament");
+  CLI::App app;
+  auto* sub = app.add_subcommand("tournament");
+  TournamentOptions o;
+  add_tournament_options(*sub, o);
+  parse_stopped_command(app, run, threads_option, threads);
+  o.out = run.dir;  // the files go where the run now is
+  o.c.processes = cluster_processes();
+  TournamentResult r;
+  const std::string path = run.dir + "/run.json";
+  const Json& v = run.manifest;
+  const Json* res = v.contains("resume") && v["resume"].is_object() ? &v["resume"] : nullptr;
+  const auto bad = [&] {
+    return InputError{printable(path) +
+                      ": bad resume.matches (a tournament stopped by this version writes it)"};
+  };
+  if (!res || !res->contains("matches") || !(*res)["matches"].is_array()) throw bad();
+  for (const Json& m : (*res)["matches"]) {
+    MatchState state;
+    if (!m.is_object() || !m.contains("done") || !m["done"].is_array() || !read_tally(m, state.tally))
+      throw bad();
+    for (const Json& range : m["done"]) {
+      if (!range.is_array() || range.size() != 2 || !range[0].is_number_integer() ||
+          !range[1].is_number_integer())
+        throw bad();
+      state.done.emplace_back(range[0].get<int64_t>(), range[1].get<int64_t>());
+    }
+    r.matches.push_back(std::move(state));
+  }
+  return run_tournament_command(o, r);
+}
+
+}  // namespace
+
+void add_tournament(CLI::App& app, int& exit_code) {
+  auto o = std::make_shared<TournamentOptions>();
+  auto* sub = app.add_subcommand("tournament", "round robin of agent specs in duplicate, with ratings");
+  add_tournament_options(*sub, *o);
+  sub->add_option("--resume", o->resume,
+                  "go on with the tournament stopped in this directory (by a signal) to its end; with "
+                  "--threads at most");
+  sub->callback([o, sub, &exit_code] {
+    if (!o->resume.empty()) {
+      check_resume_alone(*sub);
+      exit_code = resume_tournament(o->resume, sub->get_option("--threads"), o->c.threads);
+      return;
+    }
+    if (o->c.agents.size() < 2) throw InputError{"--agents: give two or more agent specs"};
+    o->c.processes = cluster_processes();  // under mpirun, every match over all the ranks
+    TournamentResult r;
+    exit_code = run_tournament_command(*o, r);
   });
 }
 

@@ -2,12 +2,15 @@
 // or several tuned at once by SPSA (--spsa).
 #include <fmt/format.h>
 
+#include <filesystem>
+
 #include "../cli.h"
 #include "../cluster.h"
 #include "canasta/profile.h"
 #include "canasta/spsa.h"
 #include "canasta/sweep.h"
 #include "canasta/text.h"
+#include "canasta/tournament.h"
 
 namespace canasta::cli {
 
@@ -35,8 +38,117 @@ std::vector<SpsaParam> read_spsa_params(const std::string& text) {
   return out;
 }
 
+// What `canasta tune` was given.
+struct TuneOptions {
+  std::vector<SweepPoint> points;
+  std::string agent, out, spec_out, spsa, objective = "win", resume;
+  ExperimentConfig base;
+  int64_t batches = 200;
+  double r_end = 0.002;
+  CLI::Option* vs = nullptr;
+};
+
+// A tuning run stopped by a signal, beside its table: OUT.resume.json, with
+// the command, the table so far and where to go on from (the sweep's point
+// in progress: its deal pairs played and their tally; SPSA: the batches
+// played and the parameters after them, at full precision).
+struct TuneState {
+  std::vector<std::string> command;
+  std::string table;          // the CSV so far
+  int64_t points = 0;         // sweep: the points finished
+  MatchState point;           // sweep: the point in progress
+  int64_t batches = 0;        // SPSA: the batches played
+  std::vector<double> theta;  // SPSA: the parameters after them
+};
+
+std::string state_path(const std::string& out) { return out + ".resume.json"; }
+
+void write_state(const std::string& out, const TuneState& t) {
+  std::string text;
+  JsonWriter w(text);
+  w.begin_object().field("format", "canasta-tune-resume/1").key("command").begin_array();
+  for (const std::string& arg : t.command) w.value(arg);
+  w.end_array().field("table", t.table).field("points", t.points);
+  w.key("point").begin_object().key("done").begin_array();
+  for (const auto& [b, e] : t.point.done) w.begin_array().value(b).value(e).end_array();
+  w.end_array();
+  write_tally(w, t.point.tally);
+  w.end_object().field("batches", t.batches).key("theta").begin_array();
+  for (const double v : t.theta) w.value(v);  // 17 significant digits: read back exactly
+  w.end_array().end_object();
+  text += '\n';
+  write_atomically(state_path(out), text);
+}
+
+TuneState read_state(const std::string& out) {
+  const std::string path = state_path(out);
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec))
+    throw InputError{"'" + printable(out) + "' is not the table of a stopped tuning run (no " +
+                     printable(path) + ")"};
+  Json v;
+  std::string error;
+  const auto bad = [&](const std::string& why) {
+    return InputError{printable(path) + ": " + why + " (a tuning run stopped by this version writes it)"};
+  };
+  if (!parse_json(read_file(path), v, error) || !v.is_object() ||
+      v.value("format", "") != "canasta-tune-resume/1")
+    throw bad("not a tuning run's resume state");
+  TuneState t;
+  if (!v.contains("command") || !v["command"].is_array()) throw bad("bad command");
+  for (const Json& arg : v["command"]) {
+    if (!arg.is_string()) throw bad("bad command");
+    t.command.push_back(arg.get<std::string>());
+  }
+  if (t.command.size() < 2 || t.command[1] != "tune") throw bad("not a canasta tune command");
+  const auto integer = [&](const char* key) {
+    if (!v.contains(key) || !v[key].is_number_integer() || v[key].get<int64_t>() < 0)
+      throw bad("bad " + std::string(key));
+    return v[key].get<int64_t>();
+  };
+  if (!v.contains("table") || !v["table"].is_string()) throw bad("bad table");
+  t.table = v["table"].get<std::string>();
+  t.points = integer("points");
+  t.batches = integer("batches");
+  const Json* point = v.contains("point") && v["point"].is_object() ? &v["point"] : nullptr;
+  if (!point || !point->contains("done") || !(*point)["done"].is_array() ||
+      !read_tally(*point, t.point.tally))
+    throw bad("bad point");
+  for (const Json& range : (*point)["done"]) {
+    if (!range.is_array() || range.size() != 2 || !range[0].is_number_integer() ||
+        !range[1].is_number_integer())
+      throw bad("bad point");
+    t.point.done.emplace_back(range[0].get<int64_t>(), range[1].get<int64_t>());
+  }
+  if (!v.contains("theta") || !v["theta"].is_array()) throw bad("bad theta");
+  for (const Json& x : v["theta"]) {
+    if (!x.is_number()) throw bad("bad theta");
+    t.theta.push_back(x.get<double>());
+  }
+  return t;
+}
+
+// After a stop: the table so far and, with it, what a resume needs.
+void keep_stopped(const std::string& out, TuneState& state) {
+  if (out.empty() || cluster().rank != 0) return;
+  state.command = command_line();
+  write_atomically(out, state.table);
+  write_state(out, state);
+  fmt::print("  table        {} (so far)\n  resume       canasta tune --resume {}\n", printable(out, 400),
+             printable(out, 400));
+}
+
+// The end of a run that finished: the table, and no resume state left.
+void keep_finished(const std::string& out, const std::string& table, const char* what) {
+  if (out.empty() || cluster().rank != 0) return;  // under mpirun, rank 0 writes the files
+  write_atomically(out, table);
+  std::error_code ec;
+  std::filesystem::remove(state_path(out), ec);
+  fmt::print("  {:<12} {}\n", what, printable(out, 400));
+}
+
 // The SPSA run of `canasta tune --spsa`.
-int run_tune_spsa(SpsaConfig c, const std::string& out, const std::string& spec_out) {
+int run_tune_spsa(SpsaConfig c, const std::string& out, const std::string& spec_out, TuneState state) {
   std::string error;
   if (!check_spsa(c, error)) throw InputError{error};
   fmt::print("canasta tune: SPSA on {} ({}), {} batches of {} deal pairs, {}, profile {}, seed {}\n",
@@ -44,13 +156,25 @@ int run_tune_spsa(SpsaConfig c, const std::string& out, const std::string& spec_
              c.vs ? "each perturbation against " + c.vs->to_string() : "theta+ against theta-", c.batches,
              c.pairs, c.objective == SpsaObjective::kWin ? "deals won" : "margin / 1000",
              profile_spec(c.rules), c.seed);
-  std::string csv = "batch,pairs,result";
-  for (const SpsaParam& p : c.params) csv += "," + p.name;
-  for (const SpsaParam& p : c.params) csv += ",c_" + p.name;
-  csv += "\n";
+  std::string& csv = state.table;
+  if (csv.empty()) {
+    csv = "batch,pairs,result";
+    for (const SpsaParam& p : c.params) csv += "," + p.name;
+    for (const SpsaParam& p : c.params) csv += ",c_" + p.name;
+    csv += "\n";
+  }
   SpsaStep last;
-  int64_t shown = -1;
+  c.first_batch = state.batches;
+  if (state.batches > 0) {
+    fmt::print("  resumed      {} of {} batches played before\n", state.batches, c.batches);
+    c.resume_theta = state.theta;
+    last.batch = state.batches - 1;
+    last.pairs = state.batches * c.pairs;
+    last.theta = state.theta;
+  }
+  int64_t shown = last.theta.empty() ? -1 : last.batch;
   StopOnSignals signals;
+  Progress progress((c.batches - c.first_batch) * c.pairs * (c.vs ? 4 : 2), "deals");
   const bool ok = run_spsa(
       c,
       [&](const SpsaStep& s) {
@@ -59,8 +183,10 @@ int run_tune_spsa(SpsaConfig c, const std::string& out, const std::string& spec_
         for (double v : s.c) csv += fmt::format(",{:.6g}", v);
         csv += "\n";
         last = s;
+        progress((s.batch + 1 - c.first_batch) * c.pairs * (c.vs ? 4 : 2));
         const int64_t every = std::max<int64_t>(1, c.batches / 20);
         if (s.batch % every == every - 1 || s.batch + 1 == c.batches) {
+          progress.clear();
           fmt::print("  batch {:>6}  pairs {:>9}  {}\n", s.batch + 1, s.pairs,
                      spsa_agent(c, s.theta).to_string());
           std::fflush(stdout);
@@ -68,6 +194,7 @@ int run_tune_spsa(SpsaConfig c, const std::string& out, const std::string& spec_
         }
       },
       error, &stop_requested());
+  progress.clear();
   if (!ok) throw InputError{error};
   if (last.theta.empty()) {
     fmt::print("  stopped before the first batch finished: nothing written\n");
@@ -77,140 +204,190 @@ int run_tune_spsa(SpsaConfig c, const std::string& out, const std::string& spec_
     fmt::print("  batch {:>6}  pairs {:>9}  {}\n", last.batch + 1, last.pairs,
                spsa_agent(c, last.theta).to_string());
   const std::string final_spec = spsa_agent(c, last.theta).to_string();
-  fmt::print("  final        {}\n", final_spec);
-  const bool writer = cluster().rank == 0;  // under mpirun, rank 0 writes the files
-  if (!out.empty() && writer) {
-    write_atomically(out, csv);
-    fmt::print("  trajectory   {}\n", out);
+  const bool stopped = stop_signal() != 0 && last.batch + 1 < c.batches;
+  fmt::print("  {:<12} {}\n", stopped ? "so far" : "final", final_spec);
+  if (stopped) {
+    fmt::print("  stopped      by {} after {} of {} batches\n", signal_name(stop_signal()), last.batch + 1,
+               c.batches);
+    state.batches = last.batch + 1;
+    state.theta = last.theta;
+    keep_stopped(out, state);
+    return 128 + stop_signal();
   }
-  if (!spec_out.empty() && writer) {
+  keep_finished(out, csv, "trajectory");
+  if (!spec_out.empty() && cluster().rank == 0) {
     write_atomically(spec_out, final_spec + "\n");
     fmt::print("  final spec   {}\n", spec_out);
   }
-  if (stop_signal()) {
-    fmt::print("  stopped      by {} after {} of {} batches\n", signal_name(stop_signal()), last.batch + 1,
-               c.batches);
+  return stop_signal() ? 128 + stop_signal() : 0;
+}
+
+// A sweep: every point against the fixed opponent, in duplicate.
+int run_tune_sweep(const TuneOptions& o, TuneState state) {
+  ExperimentConfig base = o.base;
+  base.duplicate = true;
+  std::string& csv = state.table;
+  if (csv.empty()) {
+    for (const auto& [name, value] : o.points.front().values) csv += name + ",";
+    csv += "spec,deals,margin,margin_lo,margin_hi,win_share,win_lo,win_hi,elo,elo_lo,elo_hi\n";
+  }
+  const int64_t count = static_cast<int64_t>(o.points.size());
+  if (state.points > count || (state.points == count && ranges_size(state.point.done) > 0))
+    throw InputError{"the stopped sweep's state does not fit its points"};
+  fmt::print("canasta tune: {} against {}, {} deal pairs per point, profile {}, seed {}\n", o.agent,
+             base.side1.to_string(), base.deals, profile_spec(base.rules), base.seed);
+  if (state.points > 0 || ranges_size(state.point.done) > 0)
+    fmt::print("  resumed      {} of {} points played before\n", state.points, count);
+  fmt::print("  {:<44} {:>26} {:>26} {:>22}\n", "spec", "margin per deal [95%]", "deals won [95%]",
+             "Elo [95%]");
+  StopOnSignals signals;
+  Progress progress(2 * (base.deals * (count - state.points) - ranges_size(state.point.done)), "deals");
+  int64_t played = 0;
+  for (; state.points < count; ++state.points) {
+    const SweepPoint& p = o.points[static_cast<size_t>(state.points)];
+    ExperimentConfig c = base;
+    c.side0 = p.agent;
+    std::string error;
+    RunHooks hooks;
+    hooks.processes = cluster_processes();  // under mpirun, every point over all the ranks
+    hooks.stop = &stop_requested();
+    hooks.progress = [&](int64_t done) { progress((played + done) * cluster().size); };
+    hooks.done = state.point.done;
+    hooks.done_tally = &state.point.tally;
+    Tally fresh;
+    RunOutcome outcome;
+    outcome.tally = &fresh;
+    if (!stream_deals(c, outcome, error, hooks)) throw InputError{error};
+    hooks.processes.add_up(fresh.words());
+    played += fresh.rows;
+    state.point.tally.add(fresh);
+    state.point.done = outcome.done;
+    if (ranges_size(state.point.done) < c.deals) break;  // stopped
+    const Summary s = summarize(state.point.tally, c);   // with three sides: A against the mean of the others
+    state.point = {};
+    const std::string spec = p.agent.to_string();
+    progress.clear();
+    fmt::print(
+        "  {:<44} {:+8.1f} [{:+7.1f}, {:+7.1f}] {:6.2f}% [{:5.2f}%, {:5.2f}%] {:+6.0f} [{:+5.0f}, "
+        "{:+5.0f}]\n",
+        spec, s.margin.mean, s.margin.lo, s.margin.hi, 100 * s.score.share.mean, 100 * s.score.share.lo,
+        100 * s.score.share.hi, s.score.elo.mean, s.score.elo.lo, s.score.elo.hi);
+    std::fflush(stdout);
+    for (const auto& [name, value] : p.values) csv += value + ",";
+    csv += fmt::format("\"{}\",{},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g}\n", spec,
+                       s.rows, s.margin.mean, s.margin.lo, s.margin.hi, s.score.share.mean, s.score.share.lo,
+                       s.score.share.hi, s.score.elo.mean, s.score.elo.lo, s.score.elo.hi);
+  }
+  progress.clear();
+  if (state.points < count) {
+    fmt::print("  stopped      by {} in point {} of {} ({} of {} deal pairs played)\n",
+               signal_name(stop_signal()), state.points + 1, count, ranges_size(state.point.done),
+               base.deals);
+    keep_stopped(o.out, state);
     return 128 + stop_signal();
   }
-  return 0;
+  keep_finished(o.out, csv, "table");
+  return stop_signal() ? 128 + stop_signal() : 0;
+}
+
+void add_tune_options(CLI::App& sub, TuneOptions& o) {
+  o.base.deals = 2000;
+  sub.add_option_function<std::string>(
+      "--agent",
+      [&o](const std::string& text) {
+        std::string error;
+        if (!expand_sweep(text, o.points, error)) throw CLI::ValidationError("--agent", error);
+        o.agent = text;
+      },
+      "agent spec with one or two ranges, e.g. 'heuristic:freeze={0..12..2}'; "
+      "with --spsa, the start values, e.g. 'heuristic:take_min=1'");
+  o.vs = add_agent_option(sub, "--vs", o.base.side1,
+                          "the fixed opponent's spec: required, except with --spsa (without it the two "
+                          "perturbations play each other)");
+  sub.add_option("--spsa", o.spsa,
+                 "tune these parameters at once by SPSA: name=c,... (c: the perturbation at the end, in the "
+                 "parameter's units)");
+  sub.add_option("--batches", o.batches, "SPSA: batches (each one perturbation, --deals pairs)")
+      ->check(CLI::Range(int64_t{1}, int64_t{1} << 30))
+      ->capture_default_str();
+  sub.add_option(
+         "--r-end", o.r_end,
+         "SPSA: a_end = r_end c^2, so that at the end a parameter moves about r_end c per unit of result")
+      ->check(above_zero())
+      ->capture_default_str();
+  sub.add_option("--objective", o.objective,
+                 "SPSA: what a deal pair scores: win (deals won minus lost) or margin")
+      ->check(CLI::IsMember({"win", "margin"}))
+      ->capture_default_str();
+  sub.add_option("--spec-out", o.spec_out, "SPSA: write the final spec to this file");
+  sub.add_option("--deals,-n", o.base.deals, "deal pairs per point (duplicate); with --spsa, per batch")
+      ->check(CLI::Range(int64_t{2}, int64_t{1} << 40))
+      ->capture_default_str();
+  add_threads_option(sub, o.base.threads);
+  add_seed_option(sub, o.base.seed, "seed (the same deals for every point)");
+  add_profile_option(sub, o.base.rules);
+  sub.add_option("--out,-o", o.out,
+                 "write the table as CSV to this file (scripts/plot_sweep.py draws it); with --spsa, the "
+                 "trajectory (scripts/plot_spsa.py); stopped by a signal, the table so far and "
+                 "FILE.resume.json, to go on with --resume FILE");
+}
+
+int run_tune(const TuneOptions& o, TuneState state) {
+  if (o.points.empty()) throw InputError{"--agent is required"};
+  if (!o.spsa.empty()) {
+    SpsaConfig c;
+    c.rules = o.base.rules;
+    if (o.points.size() != 1 || !o.points.front().values.empty())
+      throw InputError{"with --spsa, --agent gives start values, not ranges"};
+    c.agent = o.points.front().agent;
+    c.params = read_spsa_params(o.spsa);
+    if (o.vs->count() > 0) c.vs = o.base.side1;
+    c.batches = o.batches;
+    c.pairs = o.base.deals;
+    c.r_end = o.r_end;
+    c.objective = o.objective == "margin" ? SpsaObjective::kMargin : SpsaObjective::kWin;
+    c.seed = o.base.seed;
+    c.threads = o.base.threads;
+    c.processes = cluster_processes();  // under mpirun, every batch over all the ranks
+    return run_tune_spsa(c, o.out, o.spec_out, std::move(state));
+  }
+  if (o.vs->count() == 0) throw InputError{"--vs is required (the fixed opponent), except with --spsa"};
+  return run_tune_sweep(o, std::move(state));
+}
+
+// `canasta tune --resume FILE [--threads N]`: the stopped run's command,
+// read again from FILE.resume.json, with FILE as its table.
+int resume_tune(const std::string& out, const CLI::Option* threads_option, int threads) {
+  TuneState state = read_state(out);
+  StoppedRun run;
+  run.dir = state_path(out);
+  run.command = state.command;
+  CLI::App app;
+  auto* sub = app.add_subcommand("tune");
+  TuneOptions o;
+  add_tune_options(*sub, o);
+  parse_stopped_command(app, run, threads_option, threads);
+  o.out = out;  // the table goes where it now is
+  return run_tune(o, std::move(state));
 }
 
 }  // namespace
 
 void add_tune(CLI::App& app, int& exit_code) {
-  struct Options {
-    std::vector<SweepPoint> points;
-    std::string agent, out, spec_out, spsa, objective = "win";
-    ExperimentConfig base;
-    int64_t batches = 200;
-    double r_end = 0.002;
-    bool vs_given = false;
-  };
-  auto o = std::make_shared<Options>();
-  o->base.deals = 2000;
+  auto o = std::make_shared<TuneOptions>();
   auto* sub = app.add_subcommand(
       "tune", "sweep one or two agent parameters against a fixed opponent, or tune several at once (--spsa)");
-  sub->add_option_function<std::string>(
-         "--agent",
-         [o](const std::string& text) {
-           std::string error;
-           if (!expand_sweep(text, o->points, error)) throw CLI::ValidationError("--agent", error);
-           o->agent = text;
-         },
-         "agent spec with one or two ranges, e.g. 'heuristic:freeze={0..12..2}'; "
-         "with --spsa, the start values, e.g. 'heuristic:take_min=1'")
-      ->required();
-  auto* vs = add_agent_option(*sub, "--vs", o->base.side1,
-                              "the fixed opponent's spec: required, except with --spsa (without it the two "
-                              "perturbations play each other)");
-  sub->add_option("--spsa", o->spsa,
-                  "tune these parameters at once by SPSA: name=c,... (c: the perturbation at the end, in the "
-                  "parameter's units)");
-  sub->add_option("--batches", o->batches, "SPSA: batches (each one perturbation, --deals pairs)")
-      ->check(CLI::Range(int64_t{1}, int64_t{1} << 30))
-      ->capture_default_str();
-  sub->add_option(
-         "--r-end", o->r_end,
-         "SPSA: a_end = r_end c^2, so that at the end a parameter moves about r_end c per unit of result")
-      ->check(above_zero())
-      ->capture_default_str();
-  sub->add_option("--objective", o->objective,
-                  "SPSA: what a deal pair scores: win (deals won minus lost) or margin")
-      ->check(CLI::IsMember({"win", "margin"}))
-      ->capture_default_str();
-  sub->add_option("--spec-out", o->spec_out, "SPSA: write the final spec to this file");
-  sub->add_option("--deals,-n", o->base.deals, "deal pairs per point (duplicate); with --spsa, per batch")
-      ->check(CLI::Range(int64_t{2}, int64_t{1} << 40))
-      ->capture_default_str();
-  add_threads_option(*sub, o->base.threads);
-  add_seed_option(*sub, o->base.seed, "seed (the same deals for every point)");
-  add_profile_option(*sub, o->base.rules);
-  sub->add_option(
-      "--out,-o", o->out,
-      "write the table as CSV to this file (scripts/plot_sweep.py draws it); with --spsa, the trajectory "
-      "(scripts/plot_spsa.py)");
-  sub->callback([o, vs, &exit_code] {
-    o->vs_given = vs->count() > 0;
-    if (!o->spsa.empty()) {
-      SpsaConfig c;
-      c.rules = o->base.rules;
-      if (o->points.size() != 1 || !o->points.front().values.empty())
-        throw InputError{"with --spsa, --agent gives start values, not ranges"};
-      c.agent = o->points.front().agent;
-      c.params = read_spsa_params(o->spsa);
-      if (o->vs_given) c.vs = o->base.side1;
-      c.batches = o->batches;
-      c.pairs = o->base.deals;
-      c.r_end = o->r_end;
-      c.objective = o->objective == "margin" ? SpsaObjective::kMargin : SpsaObjective::kWin;
-      c.seed = o->base.seed;
-      c.threads = o->base.threads;
-      c.processes = cluster_processes();  // under mpirun, every batch over all the ranks
-      exit_code = run_tune_spsa(c, o->out, o->spec_out);
+  add_tune_options(*sub, *o);
+  sub->add_option("--resume", o->resume,
+                  "go on with the tuning run stopped (by a signal) with this table (--out), to its end; with "
+                  "--threads at most");
+  sub->callback([o, sub, &exit_code] {
+    if (!o->resume.empty()) {
+      check_resume_alone(*sub);
+      exit_code = resume_tune(o->resume, sub->get_option("--threads"), o->base.threads);
       return;
     }
-    if (!o->vs_given) throw InputError{"--vs is required (the fixed opponent), except with --spsa"};
-    ExperimentConfig base = o->base;
-    base.duplicate = true;
-    std::string csv;
-    for (const auto& [name, value] : o->points.front().values) csv += name + ",";
-    csv += "spec,deals,margin,margin_lo,margin_hi,win_share,win_lo,win_hi,elo,elo_lo,elo_hi\n";
-    fmt::print("canasta tune: {} against {}, {} deal pairs per point, profile {}, seed {}\n",
-               o->agent.c_str(), base.side1.to_string().c_str(), static_cast<long long>(base.deals),
-               profile_spec(base.rules).c_str(), static_cast<unsigned long long>(base.seed));
-    fmt::print("  {:<44} {:>26} {:>26} {:>22}\n", "spec", "margin per deal [95%]", "deals won [95%]",
-               "Elo [95%]");
-    for (const auto& p : o->points) {
-      ExperimentConfig c = base;
-      c.side0 = p.agent;
-      std::vector<DealRow> rows;
-      std::string error;
-      RunHooks hooks;
-      hooks.processes = cluster_processes();  // under mpirun, every point over all the ranks
-      if (!run_deals(c, rows, error, hooks)) throw InputError{error};
-      Tally t = tally(rows, c.duplicate, c.rules.teams);
-      hooks.processes.add_up(t.words());
-      const Summary s = summarize(t, c);  // with three sides: A against the mean of the others
-      const std::string spec = p.agent.to_string();
-      std::fputs(fmt::format("  {:<44} {:+8.1f} [{:+7.1f}, {:+7.1f}] {:6.2f}% [{:5.2f}%, {:5.2f}%] {:+6.0f} "
-                             "[{:+5.0f}, {:+5.0f}]\n",
-                             spec, s.margin.mean, s.margin.lo, s.margin.hi, 100 * s.score.share.mean,
-                             100 * s.score.share.lo, 100 * s.score.share.hi, s.score.elo.mean, s.score.elo.lo,
-                             s.score.elo.hi)
-                     .c_str(),
-                 stdout);
-      std::fflush(stdout);
-      for (const auto& [name, value] : p.values) csv += value + ",";
-      csv +=
-          fmt::format("\"{}\",{},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g}\n", spec,
-                      s.rows, s.margin.mean, s.margin.lo, s.margin.hi, s.score.share.mean, s.score.share.lo,
-                      s.score.share.hi, s.score.elo.mean, s.score.elo.lo, s.score.elo.hi);
-    }
-    if (!o->out.empty() && cluster().rank == 0) {  // under mpirun, rank 0 writes the file
-      write_atomically(o->out, csv);
-      fmt::print("  table        {}\n", o->out.c_str());
-    }
-    exit_code = 0;
+    exit_code = run_tune(*o, {});
   });
 }
 

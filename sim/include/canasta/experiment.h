@@ -73,6 +73,23 @@ const AgentSpec& seat_agent(const ExperimentConfig& c, int seat);
 // Returns false with a one-line error.
 bool check_config(const ExperimentConfig& c, std::string& error);
 
+// The duplicate default, the same for the program and the Python module:
+// in duplicate when the sides' agents differ.
+inline bool sides_differ(const ExperimentConfig& c) {
+  return c.side0 != c.side1 || (c.side2 && *c.side2 != c.side0);
+}
+
+// A shard as written, "i/n" with 0 <= i < n.
+bool parse_shard(std::string_view text, int& index, int& count);
+inline constexpr const char* kShardUsage = "wants i/n with 0 <= i < n";
+// A sequential test from its 2 or 4 values, elo0, elo1[, alpha, beta], with
+// elo0 < elo1 and 0 < alpha, beta < 0.5 (5% each by default); or as written,
+// "elo0,elo1[,alpha,beta]".
+bool sprt_of(std::span<const double> values, SprtConfig& out);
+bool parse_sprt(std::string_view text, SprtConfig& out);
+inline constexpr const char* kSprtUsage =
+    "wants elo0,elo1[,alpha,beta] with elo0 < elo1 and 0 < alpha, beta < 0.5";
+
 // How many times a run plays each deal (or game): once; in duplicate twice
 // with two sides (the agents swap sides), three times with three (the
 // agents rotate round the sides), six when side2 names a third agent (every

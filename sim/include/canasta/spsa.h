@@ -56,6 +56,10 @@ struct SpsaConfig {
   uint64_t seed = 1;
   int threads = 0;
   Processes processes;  // spread over processes (MPI): each plays its block of every batch's deals
+  // A run resumed after `first_batch` batches: the parameters after them
+  // (full precision), so that it goes on exactly as the run it continues.
+  int64_t first_batch = 0;
+  std::vector<double> resume_theta;
 };
 
 // The state after one batch.
