@@ -146,143 +146,162 @@ double TakeOdds::operator()(int kind) const {
   return two + (one - two) * has_wild_;
 }
 
-Action HeuristicAgent::act(const View& view, Rng& /*rng*/) {
-  view.legal_actions(legal_);
-  if (legal_.size() == 1) return legal_[0];
-  const CardSet hand = view.hand();
-  const Rules& rules = view.rules();
-  const int me = view.seat();
-  const int my_team = rules.team_of(me);
-  const TeamMelds& own = view.melds(my_team);
+namespace {
 
-  // Playing the score: the deal's margin if the player to move went out now.
-  const int table_lead = view.table_lead();
+// No meld chosen: below every score a meld can get.
+constexpr int kNoScore = -1 << 30;
+
+// Whether the heuristic would go out (or answer yes), playing the score:
+// the deal's margin if the player to move went out now, unless it stays in
+// to build while the opponents cannot go out; and whatever the margin when
+// an opponent who may go out is close.
+bool wants_out(const View& view, const HeuristicParams& p, const MayGoOut& may, int table_lead) {
+  const Rules& rules = view.rules();
+  const int my_team = rules.team_of(view.seat());
   const int estimate = out_estimate(view, table_lead);
-  const MayGoOut may(view);
   bool they_may_go_out = false;
   for (int t = 0; t < rules.teams; ++t) they_may_go_out = they_may_go_out || (t != my_team && may.side[t]);
-  const bool extend = p_.extend > 0 && !they_may_go_out && view.stock_size() >= p_.extend;
-  const bool want_out =
-      (estimate >= p_.out_lead && !extend) || (p_.out_danger > 0 && opponent_close(view, may, p_.out_danger));
-  if (view.phase() == Phase::kAnswer) return Action::make(want_out ? ActionType::kYes : ActionType::kNo);
+  const bool extend = p.extend > 0 && !they_may_go_out && view.stock_size() >= p.extend;
+  return (estimate >= p.out_lead && !extend) || (p.out_danger > 0 && opponent_close(view, may, p.out_danger));
+}
 
-  const bool dump = p_.dump_hand > 0 && opponent_close(view, may, p_.dump_hand);
-
-  if (view.phase() == Phase::kDraw) {
-    // Take the pile when it is big or rich enough, or when taking it is the
-    // only legal action; otherwise draw (or, when the stock is empty, pass
-    // and let the deal end). Of the ways to take it, two naturals first,
-    // then the preferred wild card.
-    Action take{}, other{};
-    int take_rank = 1 << 30;
-    bool have_other = false;
-    for (Action a : legal_) {
-      if (a.type() != ActionType::kTakePile) {
-        if (!have_other) other = a, have_other = true;
-        continue;
-      }
-      const int rank = (a.jokers() + a.twos() == 0) ? 0 : (a.jokers() > 0) == p_.jokers_first ? 1 : 2;
-      if (rank < take_rank) take_rank = rank, take = a;
+// Take the pile when it is big or rich enough, or when taking it is the
+// only legal action; otherwise draw (or, when the stock is empty, pass
+// and let the deal end). Of the ways to take it, two naturals first,
+// then the preferred wild card.
+Action take_or_draw(const View& view, const HeuristicParams& p, const ActionList& legal) {
+  Action take{}, other{};
+  int take_rank = 1 << 30;
+  bool have_other = false;
+  for (Action a : legal) {
+    if (a.type() != ActionType::kTakePile) {
+      if (!have_other) other = a, have_other = true;
+      continue;
     }
-    const bool worth = (view.pile_size() >= p_.take_min || view.pile().value() >= p_.take_value) &&
-                       (take_rank == 0 || view.pile_size() >= p_.take_wild);
-    if (take_rank < (1 << 30) && (worth || !have_other)) return take;
-    return other;
+    const int rank = (a.jokers() + a.twos() == 0) ? 0 : (a.jokers() > 0) == p.jokers_first ? 1 : 2;
+    if (rank < take_rank) take_rank = rank, take = a;
   }
+  const bool worth = (view.pile_size() >= p.take_min || view.pile().value() >= p.take_value) &&
+                     (take_rank == 0 || view.pile_size() >= p.take_wild);
+  if (take_rank < (1 << 30) && (worth || !have_other)) return take;
+  return other;
+}
 
-  // Meld phase: the meld worth most, holding back wild cards and sets.
-  const int wilds = hand.wilds();
-  const bool opening = view.turn_flags() & kOpening;
+// What the meld phase weighs each meld by: the hand, the side's melds, and
+// what the turn is about (opening the side, waiting on the pile, going out,
+// dumping the hand).
+struct MeldPlan {
+  MeldPlan(const View& view, const HeuristicParams& p, bool out_wanted, bool dumping)
+      : hand(view.hand()),
+        own(view.melds(view.rules().team_of(view.seat()))),
+        wilds(hand.wilds()),
+        opening(view.turn_flags() & kOpening),
+        pile_pending(view.turn_flags() & kPilePending),
+        open_need(opening ? view.opening_minimum(view.rules().team_of(view.seat())) - view.turn_value() : 0),
+        going_out(p.plan_out && out_wanted && !pile_pending && out_in_reach(hand, own) && view.can_go_out()),
+        want_out(out_wanted),
+        dump(dumping) {}
+
+  const CardSet hand;
+  const TeamMelds& own;
+  const int wilds;
+  const bool opening;
   // While the pile taken to open waits for the minimum, it is not in the hand yet.
-  const bool pile_pending = view.turn_flags() & kPilePending;
-  const int open_need = opening ? view.opening_minimum(my_team) - view.turn_value() : 0;
+  const bool pile_pending;
+  const int open_need;  // the points still missing for the opening
   // Going out this turn, when it wants to and can with several melds: every
   // meld that keeps the way out open, wild cards and pairs included.
-  const bool going_out =
-      p_.plan_out && want_out && !pile_pending && out_in_reach(hand, own) && view.can_go_out();
-  Action best{};
-  int best_score = -1 << 30;
-  bool can_discard = false;
-  for (Action a : legal_) {
-    if (a.type() == ActionType::kDiscard) can_discard = true;
-    if (a.type() == ActionType::kAsk && p_.ask && want_out) return a;
-    // A cleaning (spanish) grows the meld `dest` by the freed wild card and
-    // any pair; a meld of kind kTwo is the meld of wild cards only.
-    const bool clean = a.type() == ActionType::kClean;
-    if ((a.type() != ActionType::kMeld && !clean) || (clean && !p_.clean)) continue;
-    const int k = clean ? a.dest() : a.kind();
-    const bool wild_meld = !clean && k == kTwo;
-    const int used = a.cards().total();  // cards from the hand
-    const int w = clean ? 0 : a.jokers() + a.twos();
-    const bool toward_out = !pile_pending && hand.total() - used <= 1;
-    if (toward_out && !want_out) continue;
-    if (going_out && !view.can_go_out(a)) continue;
-    const bool completes = k != kBlack3 && !own.is_canasta(k) && own.size(k) + used >= kCanastaSize;
-    // Cards kept to build with, and to take the pile with, while staying in.
-    if (!want_out && !pile_pending && !opening && !completes && hand.total() - used < p_.reserve) continue;
-    const bool free = toward_out || dump || going_out;
-    const bool wild_ok = p_.wild_meld > 0 && (own.wild_meld() > 0 || wilds >= p_.wild_meld);
-    if (wild_meld ? !wild_ok && !free
-                  : w > 0 && wilds - w < (opening && p_.open_wilds >= 0 ? p_.open_wilds : p_.keep_wilds) &&
-                        !free && !(completes && p_.canasta_wilds))
-      continue;
-    if (!clean && !wild_meld && !own.has(k) && hand.count(k) < p_.meld_min && !free) continue;
-    int score = 100 * used - 25 * w + a.cards().value() / 10 + 5 * (p_.jokers_first ? a.jokers() : a.twos());
-    if (completes) score += wild_meld ? 2500 : (!clean && w + own.wilds(k) == 0) ? 900 : 600;
-    if (wild_meld) score += 25 * w;  // wild cards are not spent there: they build the wild canasta
-    if (clean) score += own.wilds(a.kind()) == 1 ? 900 : 300;  // the last wild card out: a natural canasta
-    if (opening && p_.open_lean) {
-      // Just enough to open: a meld that meets the minimum alone, with the
-      // fewest cards and wild cards; else the most points a card, sparing
-      // wild cards, so that the melds still needed stay few.
-      score = a.cards().value() >= open_need ? 1000000 - 1000 * used - 100 * w
+  const bool going_out;
+  const bool want_out, dump;
+};
+
+// The worth of melding (or, spanish, cleaning) with `a` this turn, or
+// kNoScore when the heuristic holds it back (and for every other action).
+int meld_score(Action a, const MeldPlan& m, const View& view, const HeuristicParams& p) {
+  // A cleaning (spanish) grows the meld `dest` by the freed wild card and
+  // any pair; a meld of kind kTwo is the meld of wild cards only.
+  const bool clean = a.type() == ActionType::kClean;
+  if ((a.type() != ActionType::kMeld && !clean) || (clean && !p.clean)) return kNoScore;
+  const int k = clean ? a.dest() : a.kind();
+  const bool wild_meld = !clean && k == kTwo;
+  const int used = a.cards().total();  // cards from the hand
+  const int w = clean ? 0 : a.jokers() + a.twos();
+  const bool toward_out = !m.pile_pending && m.hand.total() - used <= 1;
+  if (toward_out && !m.want_out) return kNoScore;
+  if (m.going_out && !view.can_go_out(a)) return kNoScore;
+  const bool completes = k != kBlack3 && !m.own.is_canasta(k) && m.own.size(k) + used >= kCanastaSize;
+  // Cards kept to build with, and to take the pile with, while staying in.
+  if (!m.want_out && !m.pile_pending && !m.opening && !completes && m.hand.total() - used < p.reserve)
+    return kNoScore;
+  const bool free = toward_out || m.dump || m.going_out;
+  const bool wild_ok = p.wild_meld > 0 && (m.own.wild_meld() > 0 || m.wilds >= p.wild_meld);
+  if (wild_meld ? !wild_ok && !free
+                : w > 0 && m.wilds - w < (m.opening && p.open_wilds >= 0 ? p.open_wilds : p.keep_wilds) &&
+                      !free && !(completes && p.canasta_wilds))
+    return kNoScore;
+  if (!clean && !wild_meld && !m.own.has(k) && m.hand.count(k) < p.meld_min && !free) return kNoScore;
+  int score = 100 * used - 25 * w + a.cards().value() / 10 + 5 * (p.jokers_first ? a.jokers() : a.twos());
+  if (completes) score += wild_meld ? 2500 : (!clean && w + m.own.wilds(k) == 0) ? 900 : 600;
+  if (wild_meld) score += 25 * w;  // wild cards are not spent there: they build the wild canasta
+  if (clean) score += m.own.wilds(a.kind()) == 1 ? 900 : 300;  // the last wild card out: a natural canasta
+  if (m.opening && p.open_lean) {
+    // Just enough to open: a meld that meets the minimum alone, with the
+    // fewest cards and wild cards; else the most points a card, sparing
+    // wild cards, so that the melds still needed stay few.
+    score = a.cards().value() >= m.open_need ? 1000000 - 1000 * used - 100 * w
                                              : 1000 * a.cards().value() / used - 300 * w;
-    }
+  }
+  return score;
+}
+
+// Melding is compulsory here (an opening under way, or going out after a
+// yes): the legal meld with the most cards.
+Action compulsory_meld(const ActionList& legal) {
+  Action best{};
+  int best_score = kNoScore;
+  for (Action a : legal) {
+    if (a.type() != ActionType::kMeld) continue;
+    const int score = 100 * (a.naturals() + a.jokers() + a.twos());
     if (score > best_score) best_score = score, best = a;
   }
-  if (best_score > (-1 << 30)) return best;
-  if (!can_discard) {
-    // Melding is compulsory here (an opening under way, or going out after a
-    // yes): the legal meld with the most cards.
-    for (Action a : legal_) {
-      if (a.type() != ActionType::kMeld) continue;
-      const int score = 100 * (a.naturals() + a.jokers() + a.twos());
-      if (score > best_score) best_score = score, best = a;
-    }
-    return best_score > (-1 << 30) ? best : legal_[0];
-  }
+  return best_score > kNoScore ? best : legal[0];
+}
 
-  // The discard, weighed by the chance that the next opponent can take the
-  // pile with it (TakeOdds).
-  const int next = (me + 1) % rules.players;
+// The discard, weighed by the chance that the next opponent can take the
+// pile with it (TakeOdds).
+Action safest_discard(const View& view, const HeuristicParams& p, const ActionList& legal, int table_lead) {
+  const CardSet hand = view.hand();
+  const Rules& rules = view.rules();
+  const TeamMelds& own = view.melds(rules.team_of(view.seat()));
+  const int next = (view.seat() + 1) % rules.players;
   const TeamMelds& theirs = view.melds(rules.team_of(next));
   const TakeOdds odds(view);
   const int pile_after = view.pile_size() + 1;
   const CanastasFilled canastas_filled(theirs, view.pile());
 
-  const bool next_close = view.hand_size(next) <= p_.freeze_hand;
-  const bool guarded = p_.freeze_guard && own.any() && !theirs.any();
+  const bool next_close = view.hand_size(next) <= p.freeze_hand;
+  const bool guarded = p.freeze_guard && own.any() && !theirs.any();
   const bool freeze_now = !view.pile_frozen() && !guarded &&
-                          ((p_.freeze > 0 && view.pile_size() >= p_.freeze) ||
-                           (p_.freeze_value > 0 && view.pile().value() >= p_.freeze_value) ||
-                           (-table_lead >= p_.freeze_behind && next_close));
+                          ((p.freeze > 0 && view.pile_size() >= p.freeze) ||
+                           (p.freeze_value > 0 && view.pile().value() >= p.freeze_value) ||
+                           (-table_lead >= p.freeze_behind && next_close));
   Action pick{};
   double pick_cost = 1e300;
-  for (Action a : legal_) {
+  for (Action a : legal) {
     if (a.type() != ActionType::kDiscard) continue;
     const int k = a.kind();
     double cost = 0;
     if (is_wild(k)) {
       // The two before the joker. Freezing rather than giving the pile: its
       // price against the other discards' risk (the guard holds here too).
-      const bool weighed = p_.freeze_cost > 0 && !view.pile_frozen() && !guarded;
-      cost = freeze_now ? -1e6 + card_value(k) : (weighed ? p_.freeze_cost : 1e6) + card_value(k);
+      const bool weighed = p.freeze_cost > 0 && !view.pile_frozen() && !guarded;
+      cost = freeze_now ? -1e6 + card_value(k) : (weighed ? p.freeze_cost : 1e6) + card_value(k);
     } else if (k == kBlack3) {
       cost = -50.0 - 5.0 * pile_after;  // blocks the next player, and can hardly be melded
     } else {
-      const double p = odds(k);
-      const int filled = p > 0 && p_.fill_risk > 0 ? canastas_filled(k) : 0;  // weighed by p
-      cost += p * p_.safety * (pile_after + 2 + p_.fill_risk * filled) / 10.0;
+      const double chance = odds(k);
+      const int filled = chance > 0 && p.fill_risk > 0 ? canastas_filled(k) : 0;  // weighed by chance
+      cost += chance * p.safety * (pile_after + 2 + p.fill_risk * filled) / 10.0;
       cost += 60.0 * (hand.count(k) - 1);                                 // a pair or more: kept for the pile
       if (own.has(k)) cost += 40;                                         // it would join the side's meld
       if (odds.unseen().count(k) == 0 && hand.count(k) == 1) cost -= 30;  // dead: nothing left to pair it
@@ -291,6 +310,34 @@ Action HeuristicAgent::act(const View& view, Rng& /*rng*/) {
     if (cost < pick_cost) pick_cost = cost, pick = a;
   }
   return pick;
+}
+
+}  // namespace
+
+Action HeuristicAgent::act(const View& view, Rng& /*rng*/) {
+  view.legal_actions(legal_);
+  if (legal_.size() == 1) return legal_[0];
+  const int table_lead = view.table_lead();
+  const MayGoOut may(view);
+  const bool want_out = wants_out(view, p_, may, table_lead);
+  if (view.phase() == Phase::kAnswer) return Action::make(want_out ? ActionType::kYes : ActionType::kNo);
+  const bool dump = p_.dump_hand > 0 && opponent_close(view, may, p_.dump_hand);
+  if (view.phase() == Phase::kDraw) return take_or_draw(view, p_, legal_);
+
+  // Meld phase: the meld worth most, holding back wild cards and sets.
+  const MeldPlan plan(view, p_, want_out, dump);
+  Action best{};
+  int best_score = kNoScore;
+  bool can_discard = false;
+  for (Action a : legal_) {
+    if (a.type() == ActionType::kDiscard) can_discard = true;
+    if (a.type() == ActionType::kAsk && p_.ask && want_out) return a;
+    const int score = meld_score(a, plan, view, p_);
+    if (score > best_score) best_score = score, best = a;
+  }
+  if (best_score > kNoScore) return best;
+  if (!can_discard) return compulsory_meld(legal_);
+  return safest_discard(view, p_, legal_, table_lead);
 }
 
 }  // namespace canasta
