@@ -120,9 +120,25 @@ struct IsmctsAgent::Tree {
   // `deadline`; with `stop_early`, fewer once the decision is made.
   void search(const View& view, const IsmctsParams& p, const ValueModel* model, Rng& rng, int iterations,
               std::chrono::steady_clock::time_point deadline, bool stop_early) {
-    const int me = view.seat();
     const Rules& rules = view.rules();
-    const int my_side = rules.team_of(me);
+    const int my_side = rules.team_of(view.seat());
+    reset(p, iterations);
+    for (int it = 0; p.time_ms > 0 || it < iterations; ++it) {
+      if (p.time_ms > 0 && it % 16 == 0 && it > 0 && std::chrono::steady_clock::now() >= deadline) break;
+      if (stop_early && it % 16 == 0 && it > 0 && decided(iterations - it)) break;
+      ++done;
+      State d = sample(view, p, rng);
+      descend(d, view, p, rng);
+      rollout(d, p, model, rng);
+      std::array<double, kMaxTeams> value{};
+      const double margin = evaluate(d, rules, my_side, p, model, value);
+      backup(rules, my_side, p, margin, value);
+    }
+  }
+
+ private:
+  // An empty tree, the root alone.
+  void reset(const IsmctsParams& p, int iterations) {
     nodes.clear();
     // An iteration adds at most three nodes (a new draw of the searcher's on
     // the way down, the expanded node, the searcher's draw under it): with a
@@ -134,128 +150,171 @@ struct IsmctsAgent::Tree {
     }
     nodes.push_back(Node{});
     done = 0;
-    for (int it = 0; p.time_ms > 0 || it < iterations; ++it) {
-      if (p.time_ms > 0 && it % 16 == 0 && it > 0 && std::chrono::steady_clock::now() >= deadline) break;
-      if (stop_early && it % 16 == 0 && it > 0 && decided(iterations - it)) break;
-      ++done;
-      State d = view.determinize(rng);
-      for (int t = 0; t < kInferTries && p.infer > 0 && implausible(view, d) && rng.uniform() < p.infer; ++t)
-        d = view.determinize(rng);
-      int node = 0;
-      path.clear();
-      int order_actor = -1, order_kind = 0;  // the last meld of the turn under way in the tree
-      // Selection and expansion.
-      while (!d.over()) {
-        legal_actions(d, legal);
-        if (legal.empty()) break;  // cannot happen from a consistent sample; scored as it stands
-        const int actor = d.actor();
-        const int side = rules.team_of(actor);
-        if (order_actor == actor) {
-          // Melds of a lower rank than the turn's last one lead to tables
-          // reached in rank order from another path.
-          kept.clear();
-          for (Action a : legal)
-            if (a.type() != ActionType::kMeld || a.kind() >= order_kind) kept.push(a);
-          if (!kept.empty() && kept.size() < legal.size()) std::swap(legal, kept);
-        }
-        // Availability: every child whose action is legal here.
-        for (int c = nodes[node].first_child; c >= 0; c = nodes[c].next_sibling) {
-          if (legal.contains(Action(nodes[c].action))) ++nodes[c].avail;
-        }
-        Action pick{};
-        int pick_child = -1;
-        // Untried actions: legal here, no child yet.
-        fresh.clear();
-        for (Action a : legal) {
-          bool seen = false;
-          for (int c = nodes[node].first_child; c >= 0 && !seen; c = nodes[c].next_sibling)
-            seen = nodes[c].action == a.raw();
-          if (!seen) fresh.push(a);
-        }
-        bool expanded = false;
-        if (!fresh.empty()) {
-          pick = fresh[static_cast<int>(rng.below(static_cast<uint32_t>(fresh.size())))];
-          if (p.prior && nodes[node].first_child < 0) {
-            // Progressive bias, in its simplest form: a node's first child is
-            // the rollout policy's choice, so the policy's line is searched first.
-            const Action guess = policy(p).act(View(d, actor), rng);
-            if (fresh.contains(guess)) pick = guess;
-          }
-          const bool chance = actor == me && pick.type() == ActionType::kDraw;
-          pick_child = add(node, pick.raw(), side, chance, 0);
-          nodes[pick_child].avail = 1;
-          expanded = true;
-        } else {
-          double best = -1e300;
-          for (int c = nodes[node].first_child; c >= 0; c = nodes[c].next_sibling) {
-            if (!legal.contains(Action(nodes[c].action))) continue;
-            const Node& n = nodes[c];
-            const double score =
-                n.reward / n.visits + p.c * std::sqrt(std::log(static_cast<double>(n.avail)) / n.visits);
-            if (score > best) best = score, pick_child = c;
-          }
-          pick = Action(nodes[pick_child].action);
-        }
-        const CardSet before = d.hand[me];
-        const bool pending = d.flags & kPilePending;
-        apply(d, pick);
-        // A meld orders the rest of the turn's melds, unless it brought the
-        // pile that waited on an opening into the hand.
-        order_actor =
-            p.meld_order && pick.type() == ActionType::kMeld && (!pending || (d.flags & kPilePending)) ? actor
-                                                                                                       : -1;
-        order_kind = pick.kind();
-        path.push_back(pick_child);
-        node = pick_child;
-        if (nodes[node].chance) {
-          const uint64_t drawn = (d.hand[me] - before).raw() | (uint64_t{d.red3[me]} << 60);
-          node = child_drawn(node, drawn);
-          path.push_back(node);
-        }
-        if (expanded) break;
+  }
+
+  // Determinization: a deal consistent with the searcher's view (with
+  // `infer`, drawn again, up to kInferTries times, while implausible).
+  static State sample(const View& view, const IsmctsParams& p, Rng& rng) {
+    State d = view.determinize(rng);
+    for (int t = 0; t < kInferTries && p.infer > 0 && implausible(view, d) && rng.uniform() < p.infer; ++t)
+      d = view.determinize(rng);
+    return d;
+  }
+
+  // Selection and expansion: from the root, the tree's choice among the
+  // actions legal in `d`, played on `d`, until a node gets its first child
+  // for an untried action (or the deal ends); `path` holds the nodes passed.
+  void descend(State& d, const View& view, const IsmctsParams& p, Rng& rng) {
+    const int me = view.seat();
+    int node = 0;
+    path.clear();
+    int order_actor = -1, order_kind = 0;  // the last meld of the turn under way in the tree
+    while (!d.over()) {
+      legal_actions(d, legal);
+      if (legal.empty()) break;  // cannot happen from a consistent sample; scored as it stands
+      const int actor = d.actor();
+      if (order_actor == actor) keep_meld_order(order_kind);
+      count_available(node);
+      collect_untried(node);
+      const bool expanded = !fresh.empty();
+      const int child = expanded ? expand(node, d, actor, me, p, rng) : select(node, p.c);
+      const Action pick(nodes[child].action);
+      const CardSet before = d.hand[me];
+      const bool pending = d.flags & kPilePending;
+      apply(d, pick);
+      // A meld orders the rest of the turn's melds, unless it brought the
+      // pile that waited on an opening into the hand.
+      order_actor = p.meld_order && pick.type() == ActionType::kMeld && (!pending || (d.flags & kPilePending))
+                        ? actor
+                        : -1;
+      order_kind = pick.kind();
+      path.push_back(child);
+      node = child;
+      if (nodes[node].chance) {
+        const uint64_t drawn = (d.hand[me] - before).raw() | (uint64_t{d.red3[me]} << 60);
+        node = child_drawn(node, drawn);
+        path.push_back(node);
       }
-      // Rollout (none at all with a model and cutoff=0).
-      const int cutoff = model && p.cutoff == 0 ? 0 : p.cutoff == 0 ? INT_MAX : p.cutoff;
-      for (int steps = 0; !d.over() && steps < cutoff; ++steps) {
-        const int actor = d.actor();
-        apply(d, policy(p).act(View(d, actor), rng));
+      if (expanded) break;
+    }
+  }
+
+  // Melds of a lower rank than the turn's last one lead to tables reached
+  // in rank order from another path: `legal` without them (unless nothing
+  // would be left).
+  void keep_meld_order(int order_kind) {
+    kept.clear();
+    for (Action a : legal)
+      if (a.type() != ActionType::kMeld || a.kind() >= order_kind) kept.push(a);
+    if (!kept.empty() && kept.size() < legal.size()) std::swap(legal, kept);
+  }
+
+  // Availability: every child of `node` whose action is legal here.
+  void count_available(int node) {
+    for (int c = nodes[node].first_child; c >= 0; c = nodes[c].next_sibling) {
+      if (legal.contains(Action(nodes[c].action))) ++nodes[c].avail;
+    }
+  }
+
+  // Untried actions: legal here, no child of `node` yet (into `fresh`).
+  void collect_untried(int node) {
+    fresh.clear();
+    for (Action a : legal) {
+      bool seen = false;
+      for (int c = nodes[node].first_child; c >= 0 && !seen; c = nodes[c].next_sibling)
+        seen = nodes[c].action == a.raw();
+      if (!seen) fresh.push(a);
+    }
+  }
+
+  // Expansion: a new child of `node` for an untried action drawn at random
+  // (with `prior`, the rollout policy's choice for a node's first child);
+  // the searcher's draw makes it a chance node.
+  int expand(int node, const State& d, int actor, int me, const IsmctsParams& p, Rng& rng) {
+    Action pick = fresh[static_cast<int>(rng.below(static_cast<uint32_t>(fresh.size())))];
+    if (p.prior && nodes[node].first_child < 0) {
+      // Progressive bias, in its simplest form: a node's first child is
+      // the rollout policy's choice, so the policy's line is searched first.
+      const Action guess = policy(p).act(View(d, actor), rng);
+      if (fresh.contains(guess)) pick = guess;
+    }
+    const bool chance = actor == me && pick.type() == ActionType::kDraw;
+    const int child = add(node, pick.raw(), d.rules.team_of(actor), chance, 0);
+    nodes[child].avail = 1;
+    return child;
+  }
+
+  // Selection: the child of `node` legal here with the highest UCB score
+  // (every legal action has one: none is untried).
+  int select(int node, double explore) const {
+    int pick_child = -1;
+    double best = -1e300;
+    for (int c = nodes[node].first_child; c >= 0; c = nodes[c].next_sibling) {
+      if (!legal.contains(Action(nodes[c].action))) continue;
+      const Node& n = nodes[c];
+      const double score =
+          n.reward / n.visits + explore * std::sqrt(std::log(static_cast<double>(n.avail)) / n.visits);
+      if (score > best) best = score, pick_child = c;
+    }
+    return pick_child;
+  }
+
+  // Rollout: the policy plays on to the end of the deal or to the cut-off
+  // (none at all with a model and cutoff=0).
+  void rollout(State& d, const IsmctsParams& p, const ValueModel* model, Rng& rng) {
+    const int cutoff = model && p.cutoff == 0 ? 0 : p.cutoff == 0 ? INT_MAX : p.cutoff;
+    for (int steps = 0; !d.over() && steps < cutoff; ++steps) {
+      const int actor = d.actor();
+      apply(d, policy(p).act(View(d, actor), rng));
+    }
+  }
+
+  // Evaluation: the deal's score as it stands, for the searcher's side,
+  // or at a cut-off the model's expected final margin of each side: the
+  // mean of its seats' predictions, each from that seat's view of the
+  // sampled deal, so that every hand of the sample counts. Returns the
+  // searcher's side's margin; `value` gets each side's.
+  static double evaluate(const State& d, const Rules& rules, int my_side, const IsmctsParams& p,
+                         const ValueModel* model, std::array<double, kMaxTeams>& value) {
+    double margin = 0, sum = 0;
+    if (model && !d.over()) {
+      for (int s = 0; s < rules.players; ++s) value[rules.team_of(s)] += model->evaluate(View(d, s));
+      for (int t = 0; t < rules.teams; ++t) value[t] /= rules.seats_per_team();
+      margin = value[my_side];
+      if (rules.teams == 2) margin = (value[my_side] - value[1 - my_side]) / 2;
+    } else {
+      const auto score = deal_score(d);
+      const double hand_share = d.over() ? 1.0 : p.hand_weight;  // at a cut-off
+      for (int t = 0; t < rules.teams; ++t) {
+        sum += value[t] = score[t].total() - (1.0 - hand_share) * score[t].in_hand;
+        margin += t == my_side ? value[t] : -value[t] / (rules.teams - 1);
       }
-      // Evaluation: the deal's score as it stands, for the searcher's side,
-      // or at a cut-off the model's expected final margin of each side: the
-      // mean of its seats' predictions, each from that seat's view of the
-      // sampled deal, so that every hand of the sample counts.
-      std::array<double, kMaxTeams> value{};
-      double margin = 0, sum = 0;
-      if (model && !d.over()) {
-        for (int s = 0; s < rules.players; ++s) value[rules.team_of(s)] += model->evaluate(View(d, s));
-        for (int t = 0; t < rules.teams; ++t) value[t] /= rules.seats_per_team();
-        margin = value[my_side];
-        if (rules.teams == 2) margin = (value[my_side] - value[1 - my_side]) / 2;
-      } else {
-        const auto score = deal_score(d);
-        const double hand_share = d.over() ? 1.0 : p.hand_weight;  // at a cut-off
-        for (int t = 0; t < rules.teams; ++t) {
-          sum += value[t] = score[t].total() - (1.0 - hand_share) * score[t].in_hand;
-          margin += t == my_side ? value[t] : -value[t] / (rules.teams - 1);
-        }
-        for (int t = 0; t < rules.teams && rules.teams > 2; ++t)
-          value[t] -= (sum - value[t]) / (rules.teams - 1);
-      }
-      const auto reward_of = [&](double m) {
-        if (p.reward == IsmctsReward::kWin) return m > 0 ? 1.0 : m == 0 ? 0.5 : 0.0;
-        return 0.5 + 0.5 * std::tanh(m / p.scale);
-      };
-      const double r = reward_of(margin);
-      // With three sides each node's side gets its own reward (max-n): its
-      // margin over the mean of the other two; with two, 1 - r.
-      std::array<double, kMaxTeams> side_r{};
-      if (rules.teams > 2)
-        for (int t = 0; t < rules.teams; ++t) side_r[t] = reward_of(value[t]);
-      for (int id : path) {
-        Node& n = nodes[id];
-        ++n.visits;
-        n.reward += rules.teams > 2 ? side_r[n.side] : n.side == my_side ? r : 1.0 - r;
-      }
+      for (int t = 0; t < rules.teams && rules.teams > 2; ++t)
+        value[t] -= (sum - value[t]) / (rules.teams - 1);
+    }
+    return margin;
+  }
+
+  // A margin as a reward in [0, 1].
+  static double reward_of(double m, const IsmctsParams& p) {
+    if (p.reward == IsmctsReward::kWin) return m > 0 ? 1.0 : m == 0 ? 0.5 : 0.0;
+    return 0.5 + 0.5 * std::tanh(m / p.scale);
+  }
+
+  // Backup: every node of the path gets a visit and the reward from the
+  // point of view of the side that chose its action.
+  void backup(const Rules& rules, int my_side, const IsmctsParams& p, double margin,
+              const std::array<double, kMaxTeams>& value) {
+    const double r = reward_of(margin, p);
+    // With three sides each node's side gets its own reward (max-n): its
+    // margin over the mean of the other two; with two, 1 - r.
+    std::array<double, kMaxTeams> side_r{};
+    if (rules.teams > 2)
+      for (int t = 0; t < rules.teams; ++t) side_r[t] = reward_of(value[t], p);
+    for (int id : path) {
+      Node& n = nodes[id];
+      ++n.visits;
+      n.reward += rules.teams > 2 ? side_r[n.side] : n.side == my_side ? r : 1.0 - r;
     }
   }
 };
