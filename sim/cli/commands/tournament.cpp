@@ -130,11 +130,8 @@ int run_tournament_command(const TournamentOptions& o, TournamentResult& r) {
     }
     w.end_array().end_object();
   });
-  if (out->wanted()) {
-    fmt::print("  files        {}/tournament.json {}/run.json\n", printable(o.out, 400),
-               printable(o.out, 400));
-    if (r.stopped) fmt::print("  resume       canasta tournament --resume {}\n", printable(o.out, 400));
-  }
+  if (out->wanted() && r.stopped)
+    fmt::print("  resume       canasta tournament --resume {}\n", printable(o.out, 400));
   return signal ? 128 + signal : 0;
 }
 

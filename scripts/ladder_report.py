@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""Writes RESULTS/ladder.md from the ladders scripts/ladder.sh made
+(RESULTS/ladder/PROFILE/: tournament/tournament.json, costs.csv,
+machine.txt), and a plot per profile (Elo against cost per deal) where
+matplotlib is installed.
+
+    python3 scripts/ladder_report.py [RESULTS]     # default: results
+"""
+import csv
+import json
+import os
+import sys
+
+ORDER = ["classic", "two-player", "spanish"]
+
+
+def read_ladder(path):
+    with open(os.path.join(path, "tournament", "tournament.json")) as f:
+        t = json.load(f)
+    costs = {}
+    with open(os.path.join(path, "costs.csv")) as f:
+        for row in csv.DictReader(f):
+            costs[row["player"]] = float(row["seconds_per_deal"])
+    machine = {}
+    with open(os.path.join(path, "machine.txt")) as f:
+        for line in f:
+            key, _, value = line.partition(":")
+            machine[key.strip()] = value.strip()
+    return t, costs, machine
+
+
+def cost_text(seconds):
+    if seconds >= 1:
+        return f"{seconds:.2f} s"
+    if seconds >= 1e-3:
+        return f"{seconds * 1e3:.1f} ms"
+    return f"{seconds * 1e6:.0f} µs"
+
+
+def plot(t, costs, out, profile):
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return False
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    for r in t["ratings"]:
+        c = costs.get(r["agent"])
+        if c is None:
+            continue
+        ax.errorbar([c], [r["elo"]], yerr=[[r["elo"] - r["lo"]], [r["hi"] - r["elo"]]], fmt="o", capsize=3)
+        ax.annotate(r["agent"], (c, r["elo"]), textcoords="offset points", xytext=(6, -3), fontsize=7)
+    ax.set_xscale("log")
+    ax.set_xlabel("cost: seconds of one core per deal, the player at every seat")
+    ax.set_ylabel("Elo (random = 0), 95% interval over deal pairs")
+    ax.set_title(f"The players of the bench on {profile}: {t['deals']} deal pairs a match")
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(out + ".tmp.png", dpi=110)
+    os.replace(out + ".tmp.png", out)
+    return True
+
+
+def main():
+    results = sys.argv[1] if len(sys.argv) > 1 else "results"
+    base = os.path.join(results, "ladder")
+    profiles = [p for p in os.listdir(base) if os.path.exists(os.path.join(base, p, "tournament", "tournament.json"))]
+    profiles.sort(key=lambda p: (ORDER.index(p) if p in ORDER else len(ORDER), p))
+    lines = [
+        "# The ladder: how strong each player is, and what it costs",
+        "",
+        "Every player against every other in duplicate over the same deals",
+        "(`canasta tournament`), rated by Bradley-Terry on the Elo scale with",
+        "`random` at 0; the 95% intervals are over the deal pairs",
+        "([experiments](../sim/doc/experiments.md#tournaments)). The cost is the",
+        "seconds of one core a deal takes with the player at every seat",
+        "(self-play on one thread). `bash scripts/ladder.sh PROFILE PAIRS` re-makes",
+        "a profile's ladder and this page.",
+        "",
+    ]
+    for p in profiles:
+        t, costs, machine = read_ladder(os.path.join(base, p))
+        ratings = sorted(zip(t["agents"], t["ratings"]), key=lambda x: -x[1]["elo"])
+        lines += [
+            f"## {p}",
+            "",
+            f"- **Command**: `{machine.get('command', '?')}` (commit {machine.get('commit', '?')}); "
+            f"the printout is [tournament.txt](ladder/{p}/tournament.txt), the files "
+            f"[tournament.json](ladder/{p}/tournament/tournament.json) and [costs.csv](ladder/{p}/costs.csv)",
+            f"- **Machine**: `nproc` {machine.get('nproc', '?')}, {machine.get('cpu', '?')}",
+            f"- **Date**: {machine.get('date', '?')}; {t['deals']} deal pairs a match, seed {t['seed']}",
+            "",
+            "| player | Elo [95%] | cost per deal |",
+            "| --- | --- | --- |",
+        ]
+        for agent, r in ratings:
+            c = costs.get(agent)
+            lines.append(
+                f"| `{agent}` | {r['elo']:+.0f} [{r['lo']:+.0f}, {r['hi']:+.0f}] | {cost_text(c) if c else '?'} |")
+        lines += ["", "The matches (the first player's margin a deal and share of the deals):", "",
+                  "| match | pairs | margin a deal [95%] | deals won [95%] |", "| --- | --- | --- | --- |"]
+        for m in t["matches"]:
+            a, b = t["agents"][m["a"]], t["agents"][m["b"]]
+            mg, sh = m["margin"], m["share"]
+            lines.append(f"| `{a}` against `{b}` | {m['pairs']} | {mg['mean']:+.1f} [{mg['lo']:+.1f}, {mg['hi']:+.1f}] | "
+                         f"{100 * sh['mean']:.1f}% [{100 * sh['lo']:.1f}, {100 * sh['hi']:.1f}] |")
+        png = os.path.join(base, p, "ladder.png")
+        if plot(t, costs, png, p) or os.path.exists(png):
+            lines += ["", f"![The ladder on {p}](ladder/{p}/ladder.png)"]
+        lines.append("")
+    out = os.path.join(results, "ladder.md")
+    with open(out + ".tmp", "w") as f:
+        f.write("\n".join(lines))
+    os.replace(out + ".tmp", out)
+    print(f"ladder_report: {out}")
+
+
+if __name__ == "__main__":
+    main()
