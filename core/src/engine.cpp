@@ -60,6 +60,18 @@ std::pair<int, int> TeamMelds::rank_canastas() const {
 
 int TeamMelds::canastas() const { return rank_canastas().first + (wild_canasta() ? 1 : 0); }
 
+int TeamMelds::canastas_bound(CardSet more, bool wild_melds) const {
+  const int wild = more.count(kJoker) + more.count(kTwo);
+  const uint64_t spread = static_cast<uint64_t>(wild) * 0x0101010101010101ULL;
+  int n = wild_meld() + (wild_melds ? wild : 0) >= kCanastaSize ? 1 : 0;
+  for (int parity = 0; parity < 2; ++parity) {
+    const auto bytes = [parity](CardSet c) { return parity == 0 ? even_bytes(c) : odd_bytes(c); };
+    const uint64_t sizes = bytes(naturals) + bytes(jokers) + bytes(twos) + bytes(more) + spread;
+    n += byte_tops(at_least_bytes(sizes, kCanastaSize) & natural_tops(parity));
+  }
+  return n;
+}
+
 int TeamMelds::natural_canastas() const { return rank_canastas().second; }
 
 CardSet State::pile_set() const {

@@ -199,6 +199,8 @@ bool opening_pending(const TurnCtx& c) {
 // Going out by melding all of `rest` except at most one discarded card, with
 // `min_value` of card value melded (0: no minimum).
 bool out_with(CardSet rest, const TurnCtx& c, const Rules& r, int min_value) {
+  // Too few canastas whatever is melded: nothing to search.
+  if (!r.closed_canastas && c.melds.canastas_bound(rest, r.wild_melds) < r.canastas_to_go_out) return false;
   auto try_rest = [&](CardSet melded) {
     if (melded.value() < min_value) return false;
     MeldAll m = meld_all(melded, c.melds, r);

@@ -36,6 +36,11 @@ struct TeamMelds {
   // the natural ones among them.
   std::pair<int, int> rank_canastas() const;
   bool wild_canasta() const { return wild_meld() >= kCanastaSize; }
+  // At most how many canastas the side can have once it melds `more` as
+  // well: its naturals on their ranks, every wild card of it on each meld at
+  // once (and on the wild meld with `wild_melds`). Without cleanings (which
+  // move wild cards already melded) no way of melding them makes more.
+  int canastas_bound(CardSet more, bool wild_melds) const;
   // Card value of everything melded (canasta bonuses not included).
   int value() const {
     return naturals.value() + card_value(kJoker) * jokers.total() + card_value(kTwo) * twos.total();
