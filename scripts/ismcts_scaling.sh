@@ -3,16 +3,15 @@
 # in duplicate, as results/ismcts-scaling.md reports it. About 12 minutes on
 # 2 quiet cores with the defaults (the 10,000-iteration point is most of it).
 #
-#   bash scripts/ismcts_scaling.sh [OUT_PREFIX] [DEAL_PAIRS]   # default: results/ismcts-scaling-open-wilds 150
+#   bash scripts/ismcts_scaling.sh [OUT_PREFIX] [DEAL_PAIRS]   # default: results/ismcts-scaling 150
 #
 # OPP=... replaces the opponent's spec (default heuristic; OPP=heuristic:open_wilds=-1 for the
-# heuristic before open_wilds, OPP=heuristic:plan_out=0,open_wilds=-1 before plan_out,
-# OPP=heuristic:fill_risk=0,plan_out=0,open_wilds=-1 before fill_risk; give those their own
-# OUT_PREFIX, results/ismcts-scaling-plan-out, results/ismcts-scaling and
-# results/ismcts-scaling-before-fill-risk).
+# heuristic of 2026-12-02, OPP=heuristic:plan_out=0,open_wilds=-1 before plan_out,
+# OPP=heuristic:fill_risk=0,plan_out=0,open_wilds=-1 of 2026-12-01; their curves are in
+# results/history/ismcts-scaling-2026-12-02.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-prefix=${1:-results/ismcts-scaling-open-wilds}
+prefix=${1:-results/ismcts-scaling}
 pairs=${2:-150}
 opp=${OPP:-heuristic}
 canasta=${CANASTA:-build/sim/cli/canasta}

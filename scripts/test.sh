@@ -21,7 +21,7 @@
 #   fuzz     the libFuzzer targets (clang, with ASan and UBSan) of the record
 #            reader, the notation and the spec readers, each for FUZZ_SECONDS
 #            on a copy of its corpus (tests/fuzz/corpus).
-# About 13 minutes on a quiet 2-core machine (README). Options, by environment:
+# About 15 minutes on a quiet 2-core machine (the README has the latest time). Options, by environment:
 #   STAGES="release asan"   run only these stages, in this order
 #   CANASTA_LONG_TESTS=ON   many more random deals in the property and
 #                           reference tests
