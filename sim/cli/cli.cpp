@@ -385,10 +385,14 @@ void parse_stopped_command(CLI::App& app, const StoppedRun& run, const CLI::Opti
   command_line() = run.command;  // run.json keeps the run's own command, to be resumed again
 }
 
-void check_resume_alone(const CLI::App& sub) {
+bool resumed(const CLI::App& sub, const std::string& path, int& exit_code,
+             const std::function<int(const std::string&, const CLI::Option*)>& resume) {
+  if (path.empty()) return false;
   for (const CLI::Option* opt : sub.get_options())
     if (opt->count() > 0 && opt->get_name() != "--resume" && opt->get_name() != "--threads")
       throw InputError{"--resume takes no other option than --threads (not " + opt->get_name() + ")"};
+  exit_code = resume(path, sub.get_option("--threads"));
+  return true;
 }
 
 std::string rate_text(double per_second) {

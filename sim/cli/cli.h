@@ -125,8 +125,11 @@ StoppedRun read_stopped_run(const std::string& dir, const std::string& subcomman
 // the run's own, to be resumed again.
 void parse_stopped_command(CLI::App& app, const StoppedRun& run, const CLI::Option* threads_option,
                            int threads);
-// Refuses every option of `sub` given with --resume but --resume and --threads.
-void check_resume_alone(const CLI::App& sub);
+// With --resume PATH given to `sub` (sim, tournament, tune): refuses any
+// other option but --threads, runs `resume(PATH, threads option)` into
+// `exit_code` and returns true; without it returns false.
+bool resumed(const CLI::App& sub, const std::string& path, int& exit_code,
+             const std::function<int(const std::string&, const CLI::Option*)>& resume);
 
 // FNV-1a, 64 bits: run.json ties the files beside it to itself with it.
 // `h` continues the hash of the text before.

@@ -430,11 +430,10 @@ void add_sim(CLI::App& app, int& exit_code) {
                   "go on with the run stopped in this directory (by a signal) to its end, as its command "
                   "said; with --threads at most");
   sub->callback([o, sub, &exit_code] {
-    if (!o->resume.empty()) {
-      check_resume_alone(*sub);
-      exit_code = resume_sim(o->resume, sub->get_option("--threads"), o->c.threads);
+    if (resumed(*sub, o->resume, exit_code, [&](const std::string& dir, const CLI::Option* t) {
+          return resume_sim(dir, t, o->c.threads);
+        }))
       return;
-    }
     o->finish();
     exit_code = run_sim(o->c, o->files, nullptr);
   });

@@ -179,11 +179,10 @@ void add_tournament(CLI::App& app, int& exit_code) {
                   "go on with the tournament stopped in this directory (by a signal) to its end; with "
                   "--threads at most");
   sub->callback([o, sub, &exit_code] {
-    if (!o->resume.empty()) {
-      check_resume_alone(*sub);
-      exit_code = resume_tournament(o->resume, sub->get_option("--threads"), o->c.threads);
+    if (resumed(*sub, o->resume, exit_code, [&](const std::string& dir, const CLI::Option* t) {
+          return resume_tournament(dir, t, o->c.threads);
+        }))
       return;
-    }
     if (o->c.agents.size() < 2) throw InputError{"--agents: give two or more agent specs"};
     o->c.processes = cluster_processes();  // under mpirun, every match over all the ranks
     TournamentResult r;

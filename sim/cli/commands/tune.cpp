@@ -382,11 +382,10 @@ void add_tune(CLI::App& app, int& exit_code) {
                   "go on with the tuning run stopped (by a signal) with this table (--out), to its end; with "
                   "--threads at most");
   sub->callback([o, sub, &exit_code] {
-    if (!o->resume.empty()) {
-      check_resume_alone(*sub);
-      exit_code = resume_tune(o->resume, sub->get_option("--threads"), o->base.threads);
+    if (resumed(*sub, o->resume, exit_code, [&](const std::string& table, const CLI::Option* t) {
+          return resume_tune(table, t, o->base.threads);
+        }))
       return;
-    }
     exit_code = run_tune(*o, {});
   });
 }
