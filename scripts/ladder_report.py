@@ -57,8 +57,7 @@ def plot(t, costs, out, profile):
     ax.set_ylabel("Elo (random = 0), 95% interval over deal pairs")
     ax.set_title(f"The players of the bench on {profile}: {t['deals']} deal pairs a match")
     ax.grid(alpha=0.3)
-    fig.tight_layout()
-    fig.savefig(out + ".tmp.png", dpi=110)
+    fig.savefig(out + ".tmp.png", dpi=110, bbox_inches="tight")
     os.replace(out + ".tmp.png", out)
     return True
 
