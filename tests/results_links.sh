@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every write-up (.md) and plot (.png) under results/ is linked from a
-# Markdown file of the repository (results/README.md from the README), and
-# every relative link of those files points at a file that exists.
+# Markdown file of the repository (results/README.md from the README),
+# every relative link of those files points at a file that exists, and no
+# source or doc names RULES.md, whose rules live in core/doc/rules.md.
 #   bash results_links.sh SOURCE_DIR
 set -euo pipefail
 cd "$1"
@@ -38,4 +39,6 @@ while IFS= read -r f; do
   [[ -n ${linked[$f]:-} ]] || unlinked+=("$f")
 done < <(files 'results/*.md' 'results/*.png')
 ((${#unlinked[@]} == 0)) || fail "results linked from nowhere: ${unlinked[*]}"
-echo "results: every write-up and plot is linked, every relative link resolves"
+stale=$(files '*.md' '*.cpp' '*.h' '*.py' '*.sh' '*.txt' | grep -v -e '^build' -e '^tests/results_links.sh$' | xargs grep -l 'RULES\.md' 2>/dev/null || true)
+[[ -z $stale ]] || fail "RULES.md named (the rules are core/doc/rules.md): $stale"
+echo "results: every write-up and plot is linked, every relative link resolves, no RULES.md"
