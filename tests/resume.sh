@@ -5,11 +5,14 @@
 # resumed run stopped again and resumed again, whole games, a run that
 # keeps no rows (--rows none), a sequential test, and resumption on another
 # thread count; and a tournament and tuning runs (canasta tournament
-# --resume DIR, canasta tune --resume TABLE). What cannot be resumed is refused with exit code 2. The
-# runs are sized to last at least 3 s on this machine and build.
-#   bash resume.sh CANASTA WORK_DIR
+# --resume DIR, canasta tune --resume TABLE). What cannot be resumed is
+# refused with exit code 2. The runs are sized to last at least 3 s on this
+# machine and build. PART: sim, or tournament-tune (two tests that ctest
+# runs side by side), or all (the default).
+#   bash resume.sh CANASTA WORK_DIR [PART]
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
+part=${3:-all}
 setup "$1" "$2"
 now_ms() { date +%s%3N; }
 # whole NAME FLAG N ARGS...: the uninterrupted run `canasta ARGS FLAG N --out
@@ -57,6 +60,18 @@ same() {
   for f in "$@"; do cmp -s "$a/$f" "$b/$f" || fail "$b/$f differs from $a/$f"; done
 }
 
+# Refused: a finished run, a directory that is not a run's, other options.
+refused() {
+  local bad rc
+  for bad in "$@"; do
+    rc=0
+    # shellcheck disable=SC2086
+    "$canasta" $bad >log 2>&1 || rc=$?
+    [[ $rc == 2 && $(wc -l <log) == 1 ]] || fail "canasta $bad: exit code $rc: $(cat log)"
+  done
+}
+
+if [[ $part != tournament-tune ]]; then
 run=(sim --side0 heuristic --side1 random --threads 2)
 whole full --deals 10000 "${run[@]}"
 run+=(--deals "$n")
@@ -105,11 +120,14 @@ if grep -q '"status":"partial"' spart/run.json; then
   "$canasta" sim --resume spart >/dev/null || fail "sprt: the resume failed"
 fi
 same sfull spart summary.json deals.csv
+  refused "sim --resume full" "sim --resume ." "sim --resume part --deals 5" "sim --resume nowhere"
+fi
 
+if [[ $part != sim ]]; then
 # A tournament stopped by SIGINT, and by SIGHUP and again while resuming on
 # one thread, then resumed: the whole one's tournament.json.
 tour=(tournament --agents heuristic random basic --threads 2)
-n=400
+n=20
 while :; do
   rm -rf tfull
   start=$(now_ms)
@@ -157,7 +175,7 @@ spsa=(tune --agent heuristic:take_min=1 --spsa take_min=1,safety=20 --vs random 
   --deals)
 for kind in sweep spsa; do
   declare -n args=$kind
-  sized 2000 "${args[@]}"
+  sized 20 "${args[@]}"
   rm -f part.csv part.csv.resume.json
   stop_tune INT "${args[@]}" "$n" --out part.csv
   [[ -e part.csv.resume.json ]] || fail "$kind: no resume state after a stop"
@@ -167,14 +185,7 @@ for kind in sweep spsa; do
   [[ ! -e part.csv.resume.json ]] || fail "$kind: the resume state outlived the run"
   unset -n args
 done
-
-# Refused: a finished run, a directory that is not a run's, other options.
-for bad in "sim --resume full" "sim --resume ." "sim --resume part --deals 5" "sim --resume nowhere" \
-  "tournament --resume tfull" "tournament --resume part" "tournament --resume tpart --deals 5" \
-  "tune --resume whole.csv" "tune --resume part.csv --deals 5"; do
-  rc=0
-  # shellcheck disable=SC2086
-  "$canasta" $bad >log 2>&1 || rc=$?
-  [[ $rc == 2 && $(wc -l <log) == 1 ]] || fail "canasta $bad: exit code $rc: $(cat log)"
-done
-echo "resume: stopped runs resumed to the uninterrupted run's files, byte for byte"
+  refused "tournament --resume tfull" "tournament --resume nowhere" "tournament --resume tpart --deals 5" \
+    "tune --resume whole.csv" "tune --resume part.csv --deals 5"
+fi
+echo "resume ($part): stopped runs resumed to the uninterrupted run's files, byte for byte"
