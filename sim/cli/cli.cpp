@@ -337,7 +337,8 @@ StoppedRun read_stopped_run(const std::string& dir, const std::string& subcomman
   StoppedRun r;
   r.dir = dir;
   while (r.dir.size() > 1 && r.dir.back() == '/') r.dir.pop_back();
-  const std::string path = r.dir + "/run.json";
+  r.file = r.dir + "/run.json";
+  const std::string& path = r.file;
   std::error_code ec;
   if (!std::filesystem::exists(path, ec))
     throw InputError{"'" + printable(r.dir) + "' is not a run directory (no run.json)"};
@@ -346,12 +347,7 @@ StoppedRun read_stopped_run(const std::string& dir, const std::string& subcomman
       r.manifest.value("format", "") != "canasta-run/1")
     throw InputError{printable(path) + ": not a run manifest" + (error.empty() ? "" : ": " + error)};
   const Json& v = r.manifest;
-  if (v.contains("command") && v["command"].is_array())
-    for (const Json& arg : v["command"]) {
-      if (!arg.is_string()) break;
-      r.command.push_back(arg.get<std::string>());
-    }
-  if (r.command.size() < 2 || r.command.size() != v["command"].size() || r.command[1] != subcommand)
+  if (!read_command(v, r.command) || r.command.size() < 2 || r.command[1] != subcommand)
     throw InputError{printable(path) + ": not the directory of a canasta " + subcommand + " run"};
   const std::string status = v.value("status", "");
   if (status != "partial")
@@ -380,7 +376,7 @@ void parse_stopped_command(CLI::App& app, const StoppedRun& run, const CLI::Opti
   try {
     app.parse(args);
   } catch (const CLI::ParseError& e) {
-    throw InputError{printable(run.dir) + "/run.json: its command does not read: " + e.what()};
+    throw InputError{printable(run.file) + ": its command does not read: " + e.what()};
   }
   command_line() = run.command;  // run.json keeps the run's own command, to be resumed again
 }
@@ -392,6 +388,36 @@ bool resumed(const CLI::App& sub, const std::string& path, int& exit_code,
     if (opt->count() > 0 && opt->get_name() != "--resume" && opt->get_name() != "--threads")
       throw InputError{"--resume takes no other option than --threads (not " + opt->get_name() + ")"};
   exit_code = resume(path, sub.get_option("--threads"));
+  return true;
+}
+
+void write_done(JsonWriter& w, const Ranges& done) {
+  w.key("done").begin_array();
+  for (const auto& [b, e] : done) w.begin_array().value(b).value(e).end_array();
+  w.end_array();
+}
+
+bool read_done(const Json& object, Ranges& done) {
+  done.clear();
+  const auto it = object.is_object() ? object.find("done") : object.end();
+  if (it == object.end() || !it->is_array()) return false;
+  for (const Json& range : *it) {
+    if (!range.is_array() || range.size() != 2 || !range[0].is_number_integer() ||
+        !range[1].is_number_integer())
+      return false;
+    done.emplace_back(range[0].get<int64_t>(), range[1].get<int64_t>());
+  }
+  return true;
+}
+
+bool read_command(const Json& object, std::vector<std::string>& command) {
+  command.clear();
+  const auto it = object.is_object() ? object.find("command") : object.end();
+  if (it == object.end() || !it->is_array()) return false;
+  for (const Json& arg : *it) {
+    if (!arg.is_string()) return false;
+    command.push_back(arg.get<std::string>());
+  }
   return true;
 }
 

@@ -109,12 +109,20 @@ class OutDir {
 // word by word; read_tally takes it from a parsed run.json.
 void write_tally(JsonWriter& w, const Tally& t);
 bool read_tally(const Json& run, Tally& t);
+// "done": the positions a stopped run played, as [first, next) pairs, in
+// the object being written or read; read_done is false where it is missing
+// or malformed.
+void write_done(JsonWriter& w, const Ranges& done);
+bool read_done(const Json& object, Ranges& done);
+// "command": the arguments a run was given, the program's name first.
+bool read_command(const Json& object, std::vector<std::string>& command);
 
 // A run stopped by a signal, to be resumed: its directory's run.json,
 // checked to be the partial run of `subcommand` written by this version,
 // and the command it ran (canasta SUBCOMMAND ...). Throws InputError.
 struct StoppedRun {
-  std::string dir;  // without a trailing slash
+  std::string dir;   // without a trailing slash
+  std::string file;  // where the manifest was read (DIR/run.json), for messages
   Json manifest;
   std::vector<std::string> command;
 };

@@ -108,7 +108,7 @@ bool run_tournament(const TournamentConfig& c, TournamentResult& out, std::strin
   int64_t played = 0;  // deals played in this call, over the matches
   for (size_t m = 0; m < schedule.size(); ++m) {
     const auto [a, b] = schedule[m];
-    MatchState& state = out.matches[m];
+    Played& state = out.matches[m];
     for (const auto& [first, next] : state.done)
       if (first < 0 || next > c.deals || first >= next) {
         error =

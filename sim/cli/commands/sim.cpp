@@ -40,28 +40,19 @@ CLI::Validator validator(Parse parse, const char* usage, const char* name) {
 
 // A stopped run's directory, to go on from: the positions it played and
 // the tally of their rows (run.json, "resume").
-struct Resume {
+struct Resume : Played {
   std::string dir;
-  Ranges done;
-  Tally tally;
 };
 
 Resume read_resume(const StoppedRun& run) {
-  const std::string path = run.dir + "/run.json";
+  const std::string& path = run.file;
   const Json& v = run.manifest;
   Resume r;
   r.dir = run.dir;
   const auto bad = [&](const char* what) {
     return InputError{printable(path) + ": bad " + what + " (a run stopped by this version writes it)"};
   };
-  const Json* res = v.contains("resume") && v["resume"].is_object() ? &v["resume"] : nullptr;
-  if (!res || !res->contains("done") || !(*res)["done"].is_array()) throw bad("resume.done");
-  for (const Json& range : (*res)["done"]) {
-    if (!range.is_array() || range.size() != 2 || !range[0].is_number_integer() ||
-        !range[1].is_number_integer())
-      throw bad("resume.done");
-    r.done.emplace_back(range[0].get<int64_t>(), range[1].get<int64_t>());
-  }
+  if (!v.contains("resume") || !read_done(v["resume"], r.done)) throw bad("resume.done");
   if (!read_tally(v, r.tally)) throw bad("tally");
   return r;
 }
@@ -280,9 +271,9 @@ int run_sim(const ExperimentConfig& c, const SimFiles& f, const Resume* resume) 
   const auto more = [&](JsonWriter& w) {
     write_tally(w, tallied);
     if (status != "partial") return;
-    w.key("resume").begin_object().key("done").begin_array();
-    for (const auto& [b, e] : outcome.done) w.begin_array().value(b).value(e).end_array();
-    w.end_array().end_object();
+    w.key("resume").begin_object();
+    write_done(w, outcome.done);
+    w.end_object();
   };
   out->commit(files, status, rows, staged, more);
   if (!f.record.empty()) fmt::print("  records      {}\n", printable(f.record, 400));

@@ -77,9 +77,9 @@ int run_tournament_command(const TournamentOptions& o, TournamentResult& r) {
   const bool writer = cluster().rank == 0;  // under mpirun, rank 0 prints and writes
   std::optional<OutDir> out;
   on_every_rank([&] { out.emplace(writer ? o.out : std::string()); });
-  const int64_t matches = static_cast<int64_t>(c.agents.size() * (c.agents.size() - 1) / 2);
+  const int64_t matches = static_cast<int64_t>(tournament_schedule(static_cast<int>(c.agents.size())).size());
   int64_t before = 0;
-  for (const MatchState& m : r.matches) before += ranges_size(m.done);
+  for (const Played& m : r.matches) before += ranges_size(m.done);
   Progress progress(2 * (matches * c.deals - before), "deals");
   TournamentHooks hooks;
   hooks.stop = &stop_requested();
@@ -116,15 +116,14 @@ int run_tournament_command(const TournamentOptions& o, TournamentResult& r) {
   if (!writer) return signal ? 128 + signal : 0;
   const std::string status = r.stopped ? "partial" : "complete";
   int64_t pairs = 0;
-  for (const MatchState& m : r.matches) pairs += ranges_size(m.done);
+  for (const Played& m : r.matches) pairs += ranges_size(m.done);
   out->commit({{"tournament.json", tournament_to_json(c, r)}}, status, 2 * pairs, {}, [&](JsonWriter& w) {
     if (!r.stopped) return;
     // What each match played, to be resumed (canasta tournament --resume).
     w.key("resume").begin_object().key("matches").begin_array();
-    for (const MatchState& m : r.matches) {
-      w.begin_object().key("done").begin_array();
-      for (const auto& [b, e] : m.done) w.begin_array().value(b).value(e).end_array();
-      w.end_array();
+    for (const Played& m : r.matches) {
+      w.begin_object();
+      write_done(w, m.done);
       write_tally(w, m.tally);
       w.end_object();
     }
@@ -146,7 +145,7 @@ int resume_tournament(const std::string& dir, const CLI::Option* threads_option,
   o.out = run.dir;  // the files go where the run now is
   o.c.processes = cluster_processes();
   TournamentResult r;
-  const std::string path = run.dir + "/run.json";
+  const std::string& path = run.file;
   const Json& v = run.manifest;
   const Json* res = v.contains("resume") && v["resume"].is_object() ? &v["resume"] : nullptr;
   const auto bad = [&] {
@@ -155,15 +154,8 @@ int resume_tournament(const std::string& dir, const CLI::Option* threads_option,
   };
   if (!res || !res->contains("matches") || !(*res)["matches"].is_array()) throw bad();
   for (const Json& m : (*res)["matches"]) {
-    MatchState state;
-    if (!m.is_object() || !m.contains("done") || !m["done"].is_array() || !read_tally(m, state.tally))
-      throw bad();
-    for (const Json& range : m["done"]) {
-      if (!range.is_array() || range.size() != 2 || !range[0].is_number_integer() ||
-          !range[1].is_number_integer())
-        throw bad();
-      state.done.emplace_back(range[0].get<int64_t>(), range[1].get<int64_t>());
-    }
+    Played state;
+    if (!read_done(m, state.done) || !read_tally(m, state.tally)) throw bad();
     r.matches.push_back(std::move(state));
   }
   return run_tournament_command(o, r);

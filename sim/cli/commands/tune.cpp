@@ -10,7 +10,6 @@
 #include "canasta/spsa.h"
 #include "canasta/sweep.h"
 #include "canasta/text.h"
-#include "canasta/tournament.h"
 
 namespace canasta::cli {
 
@@ -56,7 +55,7 @@ struct TuneState {
   std::vector<std::string> command;
   std::string table;          // the CSV so far
   int64_t points = 0;         // sweep: the points finished
-  MatchState point;           // sweep: the point in progress
+  Played point;               // sweep: the point in progress
   int64_t batches = 0;        // SPSA: the batches played
   std::vector<double> theta;  // SPSA: the parameters after them
 };
@@ -69,9 +68,8 @@ void write_state(const std::string& out, const TuneState& t) {
   w.begin_object().field("format", "canasta-tune-resume/1").key("command").begin_array();
   for (const std::string& arg : t.command) w.value(arg);
   w.end_array().field("table", t.table).field("points", t.points);
-  w.key("point").begin_object().key("done").begin_array();
-  for (const auto& [b, e] : t.point.done) w.begin_array().value(b).value(e).end_array();
-  w.end_array();
+  w.key("point").begin_object();
+  write_done(w, t.point.done);
   write_tally(w, t.point.tally);
   w.end_object().field("batches", t.batches).key("theta").begin_array();
   for (const double v : t.theta) w.value(v);  // 17 significant digits: read back exactly
@@ -95,11 +93,7 @@ TuneState read_state(const std::string& out) {
       v.value("format", "") != "canasta-tune-resume/1")
     throw bad("not a tuning run's resume state");
   TuneState t;
-  if (!v.contains("command") || !v["command"].is_array()) throw bad("bad command");
-  for (const Json& arg : v["command"]) {
-    if (!arg.is_string()) throw bad("bad command");
-    t.command.push_back(arg.get<std::string>());
-  }
+  if (!read_command(v, t.command)) throw bad("bad command");
   if (t.command.size() < 2 || t.command[1] != "tune") throw bad("not a canasta tune command");
   const auto integer = [&](const char* key) {
     if (!v.contains(key) || !v[key].is_number_integer() || v[key].get<int64_t>() < 0)
@@ -110,16 +104,8 @@ TuneState read_state(const std::string& out) {
   t.table = v["table"].get<std::string>();
   t.points = integer("points");
   t.batches = integer("batches");
-  const Json* point = v.contains("point") && v["point"].is_object() ? &v["point"] : nullptr;
-  if (!point || !point->contains("done") || !(*point)["done"].is_array() ||
-      !read_tally(*point, t.point.tally))
+  if (!v.contains("point") || !read_done(v["point"], t.point.done) || !read_tally(v["point"], t.point.tally))
     throw bad("bad point");
-  for (const Json& range : (*point)["done"]) {
-    if (!range.is_array() || range.size() != 2 || !range[0].is_number_integer() ||
-        !range[1].is_number_integer())
-      throw bad("bad point");
-    t.point.done.emplace_back(range[0].get<int64_t>(), range[1].get<int64_t>());
-  }
   if (!v.contains("theta") || !v["theta"].is_array()) throw bad("bad theta");
   for (const Json& x : v["theta"]) {
     if (!x.is_number()) throw bad("bad theta");
@@ -360,7 +346,7 @@ int run_tune(const TuneOptions& o, TuneState state) {
 int resume_tune(const std::string& out, const CLI::Option* threads_option, int threads) {
   TuneState state = read_state(out);
   StoppedRun run;
-  run.dir = state_path(out);
+  run.file = state_path(out);
   run.command = state.command;
   CLI::App app;
   auto* sub = app.add_subcommand("tune");

@@ -133,6 +133,14 @@ struct Tally {
   std::span<const int64_t> words() const;
 };
 Tally tally(std::span<const DealRow> rows, bool duplicate, int sides = 2);
+
+// What a stopped run (or one match, one point of a sweep) has played: its
+// positions and the tally of their rows, to go on from (RunHooks::done,
+// done_tally).
+struct Played {
+  Ranges done;
+  Tally tally;
+};
 Tally tally_games(std::span<const GameRow> rows, bool duplicate, int sides = 2);
 
 // A deals run. Agent A is side0's, B side1's (and, at a table of three sides,

@@ -30,14 +30,6 @@ struct TournamentConfig {
 // ..., (0,k-1), (1,2), ...
 std::vector<std::pair<int, int>> tournament_schedule(int agents);
 
-// What a match has played: its deal pairs (indices) and the tally of their
-// rows, the first agent as A. A stopped tournament keeps one per match of
-// its schedule; run again with them, it plays only what is missing.
-struct MatchState {
-  Ranges done;
-  Tally tally;
-};
-
 struct PairResult {
   int a = 0, b = 0;  // indices into the agents
   Summary summary;   // a as A, b as B, over the pairs played
@@ -49,10 +41,13 @@ struct Rating {
 };
 
 struct TournamentResult {
-  std::vector<MatchState> matches;  // in and out: one per match of the schedule, or none to start
-  std::vector<PairResult> pairs;    // the matches that played at least one pair
-  std::vector<Rating> ratings;      // one per agent, the first fixed at 0; empty when there is no fit
-  bool stopped = false;             // the stop ended it before the last match's end
+  // In and out: what each match of the schedule has played (the first agent
+  // as A), or none to start; run again with a stopped tournament's, it
+  // plays only what is missing.
+  std::vector<Played> matches;
+  std::vector<PairResult> pairs;  // the matches that played at least one pair
+  std::vector<Rating> ratings;    // one per agent, the first fixed at 0; empty when there is no fit
+  bool stopped = false;           // the stop ended it before the last match's end
 };
 
 struct TournamentHooks {
