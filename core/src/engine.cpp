@@ -4,6 +4,7 @@
 #include "canasta/engine.h"
 
 #include <algorithm>
+#include <array>
 #include <cassert>
 #include <utility>
 
@@ -258,12 +259,59 @@ void draw_actions(const State& s, ActionList& out) {
     out.push(Action::make(ActionType::kPass));
 }
 
-// The melds of each natural rank: x naturals, j jokers, t twos from the
-// hand, in that order. The bounds of t are worked out once for each (x, j):
-// the new meld's three cards, the wild cards' room (never more than the
-// naturals with LeNaturals), a closed canasta's size (Closed). In a plain
-// turn (`fast`) every meld that leaves two cards in the hand is legal as it
-// is; the others go to `consider`.
+// The wild cards one meld can take, as (jokers, twos) pairs in the order of
+// the legal actions (jokers ascending, then twos ascending): every pair with
+// j <= J, t <= T and lo <= j + t <= hi, for J, T, hi up to 7 (the action's
+// fields) and lo 0 or 1. A pair is stored as j | t << 3, the action's jokers
+// and twos fields shifted down by 12 bits.
+// How many (jokers, twos) pairs WildSplits holds in all.
+constexpr int wild_splits_size() {
+  int n = 0;
+  for (int J = 0; J <= 7; ++J)
+    for (int T = 0; T <= 7; ++T)
+      for (int lo = 0; lo < 2; ++lo)
+        for (int hi = 0; hi <= 7; ++hi)
+          for (int j = 0; j <= J; ++j)
+            for (int t = 0; t <= T; ++t) n += j + t >= lo && j + t <= hi;
+  return n;
+}
+
+class WildSplits {
+ public:
+  static constexpr int kMax = 7;
+  constexpr WildSplits() {
+    int n = 0;
+    for (int i = 0; i < kLists; ++i) {
+      start_[i] = static_cast<uint16_t>(n);
+      const int J = i / (8 * 2 * 8), T = i / (2 * 8) % 8, lo = i / 8 % 2, hi = i % 8;
+      for (int j = 0; j <= J; ++j)
+        for (int t = 0; t <= T; ++t)
+          if (j + t >= lo && j + t <= hi) code_[n++] = static_cast<uint8_t>(j | t << 3);
+    }
+    start_[kLists] = static_cast<uint16_t>(n);
+  }
+  // The pairs for J, T, lo, hi (each in range) as [first, last).
+  std::pair<const uint8_t*, const uint8_t*> list(int J, int T, int lo, int hi) const {
+    const uint16_t* at = &start_[index(J, T, lo, hi)];
+    return {code_.data() + at[0], code_.data() + at[1]};
+  }
+  static constexpr int wilds(uint8_t code) { return (code & 7) + (code >> 3); }
+
+ private:
+  static constexpr int kLists = 8 * 8 * 2 * 8;
+  static constexpr int index(int J, int T, int lo, int hi) { return ((J * 8 + T) * 2 + lo) * 8 + hi; }
+  std::array<uint16_t, kLists + 1> start_{};
+  std::array<uint8_t, wild_splits_size()> code_{};
+};
+constexpr WildSplits kWildSplits;
+
+// The melds of each natural rank: x naturals from the hand, with the wild
+// cards of kWildSplits, in that order. For each x the bounds on the wild
+// cards added (j + t) are worked out once: at least one card added, and
+// three in a new meld; at most the room for wild cards, never more wild
+// cards than naturals with LeNaturals, a closed canasta's size with Closed.
+// In a plain turn (`fast`) every meld that leaves two cards in the hand is
+// legal as it is; the others go to `consider`.
 struct NaturalMelds {
   const TeamMelds& m;
   CardSet hand;
@@ -274,36 +322,35 @@ struct NaturalMelds {
   void run(ActionList& out, const Consider& consider) const {
     const int jokers = hand.count(kJoker), twos = hand.count(kTwo);
     // The ranks the side has melded, and those the hand holds two of.
-    uint16_t ranks = m.naturals.kinds();
-    for (uint16_t kinds = hand.kinds() & 0x7FF0; kinds; kinds &= static_cast<uint16_t>(kinds - 1))
-      if (hand.count(std::countr_zero(kinds)) >= 2) ranks |= static_cast<uint16_t>(kinds & -kinds);
-    for (ranks &= 0x7FF0; ranks; ranks &= static_cast<uint16_t>(ranks - 1)) {
+    for (uint16_t ranks = (m.naturals.kinds() | hand.pairs()) & 0x7FF0; ranks;
+         ranks &= static_cast<uint16_t>(ranks - 1)) {
       const int k = std::countr_zero(ranks);
       const int n = hand.count(k);
       const int nat0 = m.naturals.count(k), wild0 = m.wilds(k);
-      const bool has = nat0 > 0;
-      const int room = max_wilds - wild0;
-      const int jmax = std::min(jokers, room);
-      for (int x = has ? 0 : 2; x <= n; ++x) {
+      const int x0 = nat0 > 0 ? 0 : 2;
+      const int room = std::min(max_wilds - wild0, WildSplits::kMax);
+      for (int x = x0; x <= n; ++x) {
         const int nat = nat0 + x;
-        for (int j = 0; j <= jmax; ++j) {
-          int lo = x + j == 0 ? 1 : has ? 0 : std::max(0, 3 - x - j);
-          int hi = std::min(twos, room - j);
-          if constexpr (LeNaturals) hi = std::min(hi, nat - wild0 - j);
-          if constexpr (Closed) {
-            if (wild0 + j > 0)
-              hi = std::min(hi, kCanastaSize - nat - wild0 - j);
-            else if (nat > kClosedNaturalMax)
-              hi = -1;
+        int hi = room;
+        if constexpr (LeNaturals) hi = std::min(hi, nat - wild0);
+        if constexpr (Closed)
+          hi = std::min(hi, wild0 == 0 && nat == kClosedNaturalMax ? 0 : kCanastaSize - nat - wild0);
+        if (hi < 0) continue;
+        const int lo = x == x0 ? 1 : 0;  // x0 + the wild cards: one card added, or a new meld's three
+        const int J = std::min(jokers, hi), T = std::min(twos, hi);
+        auto [p, end] = kWildSplits.list(J, T, lo, hi);
+        const uint32_t base = Action::make(ActionType::kMeld, k, x).raw();
+        const int plain = fast ? h - x - 2 : -1;  // the wild cards that leave two cards or more
+        if (hi <= plain) {
+          for (; p != end; ++p) out.push(Action(base | static_cast<uint32_t>(*p) << 12));
+        } else {
+          for (; p != end; ++p) {
+            const Action a(base | static_cast<uint32_t>(*p) << 12);
+            if (WildSplits::wilds(*p) <= plain)
+              out.push(a);
             else
-              hi = std::min(hi, nat == kClosedNaturalMax ? 0 : kCanastaSize - nat);
+              consider(a, !fast);
           }
-          const uint32_t base = Action::make(ActionType::kMeld, k, x, j, 0).raw();
-          if (fast) {
-            const int plain = std::min(hi, h - x - j - 2);  // these leave two cards or more
-            for (; lo <= plain; ++lo) out.push(Action(base | static_cast<uint32_t>(lo) << 15));
-          }
-          for (int t = lo; t <= hi; ++t) consider(Action(base | static_cast<uint32_t>(t) << 15), !fast);
         }
       }
     }

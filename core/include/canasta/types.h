@@ -94,6 +94,8 @@ class CardSet {
     x = (x | (x >> 12)) & 0x000000FF000000FFULL;
     return static_cast<uint16_t>(x | (x >> 24));
   }
+  // Bit k set when the set holds two cards of kind k or more.
+  constexpr uint16_t pairs() const { return CardSet((raw_ >> 1) & 0x7777777777777777ULL).kinds(); }
   constexpr int wilds() const { return count(kJoker) + count(kTwo); }
 
   friend constexpr CardSet operator+(CardSet a, CardSet b) { return CardSet(a.raw_ + b.raw_); }
