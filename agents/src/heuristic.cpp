@@ -15,11 +15,11 @@ namespace {
 constexpr int kHiddenCardValue = 11;
 
 // The binomial coefficients C(n, k) for every n up to the largest pack, each
-// worked out once by the same product (the same bits as working it out each
-// time, which the heuristic's decisions depend on).
+// worked out by the same product (the same bits as working it out each
+// time, which the heuristic's decisions depend on), at compile time.
 struct Binomials {
   std::array<std::array<double, kMaxCards + 1>, kMaxCards + 1> c{};
-  Binomials() {
+  constexpr Binomials() {
     for (int n = 0; n <= kMaxCards; ++n)
       for (int k = 0; k <= n; ++k) {
         double v = 1;
@@ -29,10 +29,11 @@ struct Binomials {
   }
 };
 
+constexpr Binomials kBinomials;
+
 double choose(int n, int k) {
-  static const Binomials table;
   if (k < 0 || k > n) return 0;
-  return table.c[static_cast<size_t>(n)][static_cast<size_t>(k)];
+  return kBinomials.c[static_cast<size_t>(n)][static_cast<size_t>(k)];
 }
 
 // The chance that `draws` cards dealt from `pool` cards, `good` of them of
