@@ -147,7 +147,10 @@ for sig in INT HUP; do
 done
 
 # Tuning runs (a sweep, SPSA) stopped 1.5 s after their start (they write
-# no file to wait for), resumed, once stopped again: the whole run's table.
+# no file to wait for), resumed, once stopped again (0.5 s into the resume,
+# which has less than half the run left, on one thread, on a machine that
+# may be busier or quieter than when the run was sized): the whole run's
+# table.
 # sized N ARGS...: N doubled until `canasta ARGS N --out whole.csv` takes 3 s.
 sized() {
   n=$1
@@ -159,13 +162,13 @@ sized() {
     n=$((n * 2))
   done
 }
-# stop_tune SIGNAL ARGS...: canasta ARGS, stopped by SIGNAL after 1.5 s.
+# stop_tune SIGNAL SECONDS ARGS...: canasta ARGS, stopped by SIGNAL after SECONDS.
 stop_tune() {
-  local sig=$1 rc=0
-  shift
+  local sig=$1 delay=$2 rc=0
+  shift 2
   "$canasta" "$@" >log 2>&1 &
   local pid=$!
-  sleep 1.5
+  sleep "$delay"
   kill "-$sig" "$pid" 2>/dev/null || fail "tune, SIG$sig: the run ended before its stop: $(cat log)"
   wait "$pid" || rc=$?
   [[ $rc -eq $((128 + $(kill -l "$sig"))) ]] || fail "tune, SIG$sig: exit code $rc: $(cat log)"
@@ -177,9 +180,9 @@ for kind in sweep spsa; do
   declare -n args=$kind
   sized 20 "${args[@]}"
   rm -f part.csv part.csv.resume.json
-  stop_tune INT "${args[@]}" "$n" --out part.csv
+  stop_tune INT 1.5 "${args[@]}" "$n" --out part.csv
   [[ -e part.csv.resume.json ]] || fail "$kind: no resume state after a stop"
-  stop_tune TERM tune --resume part.csv --threads 1
+  stop_tune TERM 0.5 tune --resume part.csv --threads 1
   "$canasta" tune --resume part.csv >log 2>&1 || fail "$kind: the resume failed: $(cat log)"
   cmp -s whole.csv part.csv || fail "$kind: the resumed table differs from the whole run's"
   [[ ! -e part.csv.resume.json ]] || fail "$kind: the resume state outlived the run"
