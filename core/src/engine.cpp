@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cassert>
 #include <utility>
 
@@ -31,13 +32,16 @@ constexpr uint64_t at_least_bytes(uint64_t bytes, int n) {
   return (bytes + (0x80 - static_cast<uint64_t>(n)) * 0x0101010101010101ULL) & kByteTops;
 }
 
-// The top bit of byte k/2 for the natural kinds k of one parity.
-constexpr uint64_t natural_tops(int parity) {
-  uint64_t m = 0;
-  for (int k = kFirstNatural; k <= kLastNatural; ++k)
-    if (k % 2 == parity) m |= uint64_t{0x80} << (8 * (k / 2));
+// Bit k set for the natural kinds k.
+constexpr uint16_t kNaturalKinds = static_cast<uint16_t>((1U << (kLastNatural + 1)) - (1U << kFirstNatural));
+
+// The top bit of byte k/2 for the natural kinds k of one parity, built at
+// compile time (index: the parity).
+constexpr std::array<uint64_t, 2> kNaturalTops = [] {
+  std::array<uint64_t, 2> m{};
+  for (int k = kFirstNatural; k <= kLastNatural; ++k) m[k % 2] |= uint64_t{0x80} << (8 * (k / 2));
   return m;
-}
+}();
 
 // One bit a byte (the top one), summed.
 constexpr int byte_tops(uint64_t tops) {
@@ -52,7 +56,7 @@ std::pair<int, int> TeamMelds::rank_canastas() const {
   for (int parity = 0; parity < 2; ++parity) {
     const auto bytes = [parity](CardSet c) { return parity == 0 ? even_bytes(c) : odd_bytes(c); };
     const uint64_t wild = bytes(jokers) + bytes(twos);
-    const uint64_t tops = at_least_bytes(bytes(naturals) + wild, kCanastaSize) & natural_tops(parity);
+    const uint64_t tops = at_least_bytes(bytes(naturals) + wild, kCanastaSize) & kNaturalTops[parity];
     all += byte_tops(tops);
     clean += byte_tops(tops & ~at_least_bytes(wild, 1));
   }
@@ -61,14 +65,23 @@ std::pair<int, int> TeamMelds::rank_canastas() const {
 
 int TeamMelds::canastas() const { return rank_canastas().first + (wild_canasta() ? 1 : 0); }
 
-int TeamMelds::canastas_bound(CardSet more, bool wild_melds) const {
-  const int wild = more.count(kJoker) + more.count(kTwo);
+int TeamMelds::canastas_bound(CardSet more, bool wild_melds, bool cleanings) const {
+  int wild = more.count(kJoker) + more.count(kTwo);
+  if (cleanings) {
+    // Each natural of `more` can free one wild card from its meld.
+    const uint16_t both =
+        static_cast<uint16_t>((jokers.kinds() | twos.kinds()) & more.kinds() & kNaturalKinds);
+    for (uint16_t k = both; k; k &= static_cast<uint16_t>(k - 1)) {
+      const int rank = std::countr_zero(k);
+      wild += std::min(wilds(rank), more.count(rank));
+    }
+  }
   const uint64_t spread = static_cast<uint64_t>(wild) * 0x0101010101010101ULL;
   int n = wild_meld() + (wild_melds ? wild : 0) >= kCanastaSize ? 1 : 0;
   for (int parity = 0; parity < 2; ++parity) {
     const auto bytes = [parity](CardSet c) { return parity == 0 ? even_bytes(c) : odd_bytes(c); };
     const uint64_t sizes = bytes(naturals) + bytes(jokers) + bytes(twos) + bytes(more) + spread;
-    n += byte_tops(at_least_bytes(sizes, kCanastaSize) & natural_tops(parity));
+    n += byte_tops(at_least_bytes(sizes, kCanastaSize) & kNaturalTops[parity]);
   }
   return n;
 }

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <limits>
 
 namespace canasta::detail {
 
@@ -32,37 +34,92 @@ constexpr int kDSpan = kDMax - kDMin + 1;
 
 // One way to play rank k this turn.
 struct RankMove {
-  int x;     // naturals melded from the hand
-  int d;     // change of the meld's wild cards
-  bool can;  // the meld is then a canasta
+  int x;  // naturals melded from the hand
+  int d;  // change of the meld's wild cards
 };
 
-// The ways to play rank `k` with `n` naturals in hand (x = n only when `all`);
-// returns how many were written.
-int rank_moves(const TeamMelds& m, int k, int n, bool all, const Rules& r, RankMove* out) {
+// The changes d of the wild cards of a meld of `nat0` naturals and `w0` wild
+// cards that a turn may make when `x` naturals of the hand join it, as bits
+// d + kMaxChange: those after which the meld is not a canasta (low byte) and
+// those after which it is one (high byte).
+constexpr int kMaxChange = 3;  // Rules::max_wilds is 1 to 3 (check_rules)
+constexpr uint16_t change_masks(int nat0, int w0, int x, bool closed, bool le, int max_wilds) {
+  const int nat_cap = closed ? kClosedNaturalMax : 99;
+  const int nat = nat0 + x;
+  if (nat0 == 0) {
+    if (x == 0) return 1U << kMaxChange;  // no meld
+    if (x < 2) return 0;                  // a new meld takes two naturals or more
+  }
+  uint16_t masks = 0;
+  for (int d = -w0; d <= max_wilds - w0; ++d) {
+    const int w = w0 + d, size = nat + w;
+    if (size < 3 || (le && w > nat)) continue;
+    if (d < 0) {
+      // Cleaning: the meld reaches seven, then naturals replace wild cards.
+      if (!closed || size < kCanastaSize || size > (w > 0 ? kCanastaSize : nat_cap)) continue;
+    } else if (x > 0 || d > 0) {
+      if (closed && size > (w > 0 ? kCanastaSize : nat_cap)) continue;
+    }
+    masks |= static_cast<uint16_t>(1U << (d + kMaxChange + (size >= kCanastaSize ? 8 : 0)));
+  }
+  return masks;
+}
+
+// change_masks for every (nat0, w0, x) up to 15, 3 and 15, for each set of
+// the rules it depends on (closed canastas, wilds at most naturals, 1 to 3
+// wild cards a meld), built at compile time.
+constexpr int change_index(bool closed, bool le, int max_wilds, int nat0, int w0, int x) {
+  return ((((closed * 2 + le) * 3 + max_wilds - 1) * 16 + nat0) * 4 + w0) * 16 + x;
+}
+constexpr auto kChangeMasks = [] {
+  std::array<uint16_t, 2 * 2 * 3 * 16 * 4 * 16> t{};
+  for (int closed = 0; closed < 2; ++closed)
+    for (int le = 0; le < 2; ++le)
+      for (int mw = 1; mw <= 3; ++mw)
+        for (int nat0 = 0; nat0 < 16; ++nat0)
+          for (int w0 = 0; w0 < 4; ++w0)
+            for (int x = 0; x < 16; ++x)
+              t[change_index(closed, le, mw, nat0, w0, x)] = change_masks(nat0, w0, x, closed, le, mw);
+  return t;
+}();
+
+// Sets of net wild changes D, bit D - kDMin (kDSpan bits), and how the moves
+// of one rank carry them: a change d moves every D to D + d, dropping those
+// that leave the span (d is at most a meld's wild cards, 3, either way).
+using Cells = uint32_t;
+constexpr Cells kAllCells = (Cells{1} << kDSpan) - 1;
+Cells moved(Cells c, uint32_t changes) {  // changes: bit d + kMaxChange
+  Cells out = 0;
+  for (; changes; changes &= changes - 1) {
+    const int d = std::countr_zero(changes) - kMaxChange;
+    out |= d >= 0 ? c << d : c >> -d;
+  }
+  return out & kAllCells;
+}
+
+// The moves worth trying on rank `k` with `n` naturals in hand when melding
+// the most value: for each change d of the meld's wild cards, the most
+// naturals that can join with it (at the same d, one natural more is more
+// value and changes nothing else). Returns how many were written.
+int best_moves(const TeamMelds& m, int k, int n, const Rules& r, RankMove* out) {
+  // The bounds of change_masks on x, each a floor or a ceiling, for one d
+  // at a time; x = 0 with d = 0 (the meld left as it is) needs no ceiling.
   const int nat0 = m.naturals.count(k), w0 = m.wilds(k);
   const int nat_cap = r.closed_canastas ? kClosedNaturalMax : 99;
   int cnt = 0;
-  for (int x = all ? n : 0; x <= n; ++x) {
-    const int nat = nat0 + x;
-    if (nat0 == 0) {
-      if (x == 0) {
-        out[cnt++] = {0, 0, false};
-        continue;
-      }
-      if (x < 2) continue;
+  for (int d = -w0; d <= r.max_wilds - w0; ++d) {
+    const int w = w0 + d;
+    int lo = std::max(nat0 == 0 ? 2 : 0, 3 - nat0 - w), hi = n;
+    if (r.wilds_le_naturals) lo = std::max(lo, w - nat0);
+    if (d < 0) {
+      if (!r.closed_canastas) continue;
+      lo = std::max(lo, kCanastaSize - nat0 - w);
     }
-    for (int d = -w0; d <= r.max_wilds - w0; ++d) {
-      const int w = w0 + d, size = nat + w;
-      if (size < 3 || (r.wilds_le_naturals && w > nat)) continue;
-      if (d < 0) {
-        // Cleaning: the meld reaches seven, then naturals replace wild cards.
-        if (!r.closed_canastas || size < kCanastaSize || size > (w > 0 ? kCanastaSize : nat_cap)) continue;
-      } else if (x > 0 || d > 0) {
-        if (r.closed_canastas && size > (w > 0 ? kCanastaSize : nat_cap)) continue;
-      }
-      out[cnt++] = {x, d, size >= kCanastaSize};
-    }
+    if (r.closed_canastas) hi = std::min(hi, (w > 0 ? kCanastaSize : nat_cap) - nat0 - w);
+    if (hi >= lo)
+      out[cnt++] = {hi, d};
+    else if (d == 0 && (nat0 == 0 || (nat0 + w0 >= 3 && !(r.wilds_le_naturals && w0 > nat0))))
+      out[cnt++] = {0, 0};
   }
   return cnt;
 }
@@ -88,29 +145,57 @@ int wild_value(int placed, int jokers) {
 }
 
 Greedy greedy_max_dp(CardSet hand, const TeamMelds& m, const Rules& r) {
-  // best[D]: the most natural value (then the fewest naturals) with net wild change D.
-  struct Cell {
-    int value = -1;
-    int melded = 0;
+  // The ranks in play, their moves, and the least and most net wild change
+  // of the ranks after each (after_lo[i], after_hi[i]: ranks i and on).
+  struct RankPlay {
+    int value;  // card value of one natural of the rank
+    int cnt;
+    RankMove moves[2 * kMaxChange + 1];
   };
-  std::array<Cell, kDSpan> best{}, next{};
-  int lo = -kDMin, hi = -kDMin;  // the cells that can be reached
-  best[lo] = {0, 0};
-  RankMove moves[128];
+  std::array<RankPlay, kLastNatural - kFirstNatural + 1> play;
+  int ranks = 0;
   for (int k = kFirstNatural; k <= kLastNatural; ++k) {
     const int n = hand.count(k);
     if (n == 0 && !m.has(k)) continue;
-    const int cnt = rank_moves(m, k, n, false, r, moves);
-    next.fill(Cell{});
+    play[ranks].value = card_value(k);
+    play[ranks].cnt = best_moves(m, k, n, r, play[ranks].moves);
+    ++ranks;
+  }
+  std::array<int, kLastNatural - kFirstNatural + 2> after_lo{}, after_hi{};
+  for (int i = ranks - 1; i >= 0; --i) {
+    int lo = kMaxChange, hi = -kMaxChange;
+    for (int c = 0; c < play[i].cnt; ++c) {
+      lo = std::min(lo, play[i].moves[c].d);
+      hi = std::max(hi, play[i].moves[c].d);
+    }
+    after_lo[i] = after_lo[i + 1] + lo;
+    after_hi[i] = after_hi[i + 1] + hi;
+  }
+  // The net change D ends between -room (every freed card on the wild meld)
+  // and the hand's wild cards (all of them placed): cells from which no
+  // choice of the later ranks gets there are dropped.
+  const int wilds = hand.wilds(), jokers = hand.count(kJoker);
+  const WildMeld wm = wild_meld_of(m, r);
+  // best[D - kDMin]: the most natural value, then the fewest naturals, with
+  // net wild change D, as one key: value * kPer - naturals melded.
+  constexpr int kPer = 256;  // more than the cards of any deal
+  constexpr int kNone = std::numeric_limits<int>::min() / 2;
+  std::array<int, kDSpan> best, next;
+  best.fill(kNone);
+  int lo = -kDMin, hi = -kDMin;  // the cells that can be reached
+  best[lo] = 0;
+  for (int i = 0; i < ranks; ++i) {
+    const int jmin = std::max(0, -wm.room - after_hi[i + 1] - kDMin);
+    const int jmax = std::min(kDSpan - 1, wilds - after_lo[i + 1] - kDMin);
+    next.fill(kNone);
     int nlo = kDSpan, nhi = -1;
-    for (int i = lo; i <= hi; ++i) {
-      if (best[i].value < 0) continue;
-      for (int c = 0; c < cnt; ++c) {
-        const int j = i + moves[c].d;
-        if (j < 0 || j >= kDSpan) continue;
-        const Cell cand{best[i].value + moves[c].x * card_value(k), best[i].melded + moves[c].x};
-        if (cand.value > next[j].value || (cand.value == next[j].value && cand.melded < next[j].melded))
-          next[j] = cand;
+    for (int c = 0; c < play[i].cnt; ++c) {
+      const RankMove mv = play[i].moves[c];
+      const int gain = mv.x * (play[i].value * kPer - 1);
+      for (int from = std::max(lo, jmin - mv.d), to = std::min(hi, jmax - mv.d); from <= to; ++from) {
+        if (best[from] == kNone) continue;
+        const int j = from + mv.d;
+        next[j] = std::max(next[j], best[from] + gain);
         nlo = std::min(nlo, j);
         nhi = std::max(nhi, j);
       }
@@ -119,68 +204,71 @@ Greedy greedy_max_dp(CardSet hand, const TeamMelds& m, const Rules& r) {
     lo = nlo;
     hi = nhi;
   }
-  const int wilds = hand.wilds(), jokers = hand.count(kJoker);
-  const WildMeld wm = wild_meld_of(m, r);
-  Greedy g{0, 0};
-  for (int i = 0; i < kDSpan; ++i) {
-    if (best[i].value < 0) continue;
+  int key = 0;  // melding nothing
+  for (int i = lo; i <= hi; ++i) {
+    if (best[i] == kNone) continue;
     const int D = i + kDMin;
     for (int y = 0; y <= wm.room; ++y) {
       const int placed = D + y;
       if (placed < 0 || placed > wilds || !wild_meld_ok(wm, y, placed)) continue;
-      const int value = best[i].value + wild_value(placed, jokers);
-      const int melded = best[i].melded + placed;
-      if (value > g.value || (value == g.value && melded < g.melded)) g = {value, melded};
+      key = std::max(key, best[i] + wild_value(placed, jokers) * kPer - placed);
     }
   }
-  return g;
+  const int value = (key + kPer - 1) / kPer;
+  return {value, value * kPer - key};
 }
 
-MeldAll meld_all_dp(CardSet hand, const TeamMelds& m, const Rules& r) {
+MeldAll meld_all_dp(CardSet hand, const TeamMelds& m, const Rules& r, int enough) {
   // A single natural of a rank the side has not melded can never go: the
   // common answer, found before any table is built.
   for (uint16_t kinds = hand.kinds() & ~m.ranks() & 0x7FF0; kinds; kinds &= static_cast<uint16_t>(kinds - 1))
     if (hand.count(std::countr_zero(kinds)) == 1) return {false, 0};
-  // most[D]: the most canastas of natural ranks with net wild change D (-1:
-  // impossible); only the cells lo .. hi can be reached.
-  std::array<int, kDSpan> most{}, next{};
-  most.fill(-1);
-  int lo = -kDMin, hi = -kDMin;
-  most[lo] = 0;
-  RankMove moves[128];
+  // at_least[c]: the net wild changes D reachable with c or more canastas of
+  // natural ranks (each set holds the next), for c up to `enough`; levels:
+  // how many can be nonempty.
+  enough = std::clamp(enough, 1, kLastNatural - kFirstNatural + 1);
+  std::array<Cells, kLastNatural - kFirstNatural + 2> at_least{};
+  at_least[0] = Cells{1} << -kDMin;
+  int levels = 1;
   for (int k = kFirstNatural; k <= kLastNatural; ++k) {
     const int n = hand.count(k);
     if (n == 0 && !m.has(k)) continue;
-    const int cnt = rank_moves(m, k, n, true, r, moves);
-    if (cnt == 0) return {false, 0};
-    next.fill(-1);
-    int nlo = kDSpan, nhi = -1;
-    for (int i = lo; i <= hi; ++i) {
-      if (most[i] < 0) continue;
-      for (int c = 0; c < cnt; ++c) {
-        const int j = i + moves[c].d;
-        if (j < 0 || j >= kDSpan) continue;
-        next[j] = std::max(next[j], most[i] + (moves[c].can ? 1 : 0));
-        nlo = std::min(nlo, j);
-        nhi = std::max(nhi, j);
-      }
+    const uint16_t masks = kChangeMasks[change_index(r.closed_canastas, r.wilds_le_naturals, r.max_wilds,
+                                                     m.naturals.count(k), m.wilds(k), n)];
+    const uint32_t plain = masks & 0xFF, can = masks >> 8;  // the rank's changes without and with a canasta
+    int c = levels - 1;
+    if (can && levels <= enough) {
+      at_least[levels++] = moved(at_least[c], can);
+    } else if (c == enough) {
+      // The top level keeps what goes beyond `enough`.
+      at_least[c] = moved(at_least[c], plain | can) | moved(at_least[c - 1], can);
+      --c;
     }
-    if (nhi < 0) return {false, 0};
-    most = next;
-    lo = nlo;
-    hi = nhi;
+    // Downwards, so that at_least[c - 1] is still the one before this rank.
+    for (; c >= 1; --c) at_least[c] = moved(at_least[c], plain) | moved(at_least[c - 1], can);
+    at_least[0] = moved(at_least[0], plain | can);
+    if (at_least[0] == 0) return {false, 0};
   }
+  // Every wild card of the hand is placed: y = wilds - D of them on the wild meld.
   const int wilds = hand.wilds();
   const WildMeld wm = wild_meld_of(m, r);
-  int found = -1;
-  for (int i = 0; i < kDSpan; ++i) {
-    if (most[i] < 0) continue;
-    const int y = wilds - (i + kDMin);  // every wild card of the hand is placed
-    if (y < 0 || !wild_meld_ok(wm, y, wilds)) continue;
-    found = std::max(found, most[i] + (wm.have + y >= kCanastaSize ? 1 : 0));
+  Cells ok = 0, wild_canasta = 0;
+  for (int y = 0; y <= wm.room; ++y) {
+    const int i = wilds - y - kDMin;
+    if (i < 0) break;
+    if (i >= kDSpan || !wild_meld_ok(wm, y, wilds)) continue;
+    ok |= Cells{1} << i;
+    if (wm.have + y >= kCanastaSize) wild_canasta |= Cells{1} << i;
   }
-  if (found < 0) return {false, 0};
-  return {true, found};
+  for (int c = levels - 1; c >= 0; --c) {
+    if (at_least[c] & wild_canasta) return {true, std::min(c + 1, enough)};
+    if (at_least[c] & ok) {
+      // c here, or c + 1 with the wild canasta from a level below: none
+      // below can give more than c.
+      return {true, c};
+    }
+  }
+  return {false, 0};
 }
 
 bool may_go_out(const TurnCtx& c, const Rules& r) {
@@ -200,10 +288,10 @@ bool opening_pending(const TurnCtx& c) {
 // `min_value` of card value melded (0: no minimum).
 bool out_with(CardSet rest, const TurnCtx& c, const Rules& r, int min_value) {
   // Too few canastas whatever is melded: nothing to search.
-  if (!r.closed_canastas && c.melds.canastas_bound(rest, r.wild_melds) < r.canastas_to_go_out) return false;
+  if (c.melds.canastas_bound(rest, r.wild_melds, r.closed_canastas) < r.canastas_to_go_out) return false;
   auto try_rest = [&](CardSet melded) {
     if (melded.value() < min_value) return false;
-    MeldAll m = meld_all(melded, c.melds, r);
+    MeldAll m = meld_all(melded, c.melds, r, r.canastas_to_go_out);
     return m.ok && m.canastas >= r.canastas_to_go_out;
   };
   // Cards that no meld can take: a lone natural of a rank the side has not
@@ -323,13 +411,44 @@ bool pending_out(const TurnCtx& c, const Rules& r, int from) {
   return false;
 }
 
+// One way to meld from `hand` onto `melds` without wild cards: every natural
+// that can join its rank's meld, and new melds of three or more naturals.
+Greedy naturals_only(CardSet hand, const TeamMelds& m, const Rules& r) {
+  const int nat_cap = r.closed_canastas ? kClosedNaturalMax : 99;
+  Greedy g{0, 0};
+  for (uint16_t kinds = hand.kinds() & 0x7FF0; kinds; kinds &= static_cast<uint16_t>(kinds - 1)) {
+    const int k = std::countr_zero(kinds), n = hand.count(k);
+    int x = 0;
+    if (m.has(k)) {
+      const int w0 = m.wilds(k);
+      const int size = m.naturals.count(k) + w0;
+      x = r.closed_canastas ? std::clamp((w0 > 0 ? kCanastaSize : nat_cap) - size, 0, n) : n;
+    } else if (n >= 3) {
+      x = std::min(n, nat_cap);
+    }
+    g.value += x * card_value(k);
+    g.melded += x;
+  }
+  return g;
+}
+
 // The opening minimum can be met by melding from the hand, leaving a turn that
 // can end: with at least `keep` cards in hand (rest of the pile aside), or by
 // going out.
 bool reach_min(const TurnCtx& c, const Rules& r) {
   const int rest_n = (c.flags & kPilePending) ? c.pile_n : 0;
   const int keep = std::max(0, 2 - rest_n);
-  const Greedy g = greedy_max(c.hand, c.melds, r);
+  // Where greedy_max is a search (wild melds, closed canastas), quick answers
+  // first: the naturals alone (a plan that leaves `keep` cards is one the
+  // search below finds too), and the value of every card that could meld
+  // (when short of the minimum, the search finds nothing).
+  bool short_of = false;
+  if (r.wild_melds || r.closed_canastas) {
+    const Greedy plain = naturals_only(c.hand, c.melds, r);
+    if (plain.value >= c.need && c.hand.total() - plain.melded >= keep) return true;
+    short_of = c.hand.value() - card_value(kBlack3) * c.hand.count(kBlack3) < c.need;
+  }
+  const Greedy g = short_of ? Greedy{0, 0} : greedy_max(c.hand, c.melds, r);
   if (g.value >= c.need && c.hand.total() - g.melded >= keep) return true;
   // Hold back `keep` cards (one or two) and meld the most of the rest.
   const uint16_t kinds = g.value >= c.need ? c.hand.kinds() : 0;
@@ -415,10 +534,10 @@ Greedy greedy_max(CardSet hand, const TeamMelds& m, const Rules& r) {
   return {value, melded};
 }
 
-MeldAll meld_all(CardSet hand, const TeamMelds& m, const Rules& r) {
+MeldAll meld_all(CardSet hand, const TeamMelds& m, const Rules& r, int enough) {
   const int b3 = hand.count(kBlack3);
   if (b3 != 0 && (b3 < 3 || b3 > 4 || m.has(kBlack3))) return {false, 0};
-  if (r.wild_melds || r.closed_canastas) return meld_all_dp(hand, m, r);
+  if (r.wild_melds || r.closed_canastas) return meld_all_dp(hand, m, r, enough);
   const int wilds = hand.wilds();
   int required = 0, room = 0, canastas = 0, gaps = 0;
   std::array<int, 11> gap{};
@@ -459,7 +578,7 @@ MeldAll meld_all(CardSet hand, const TeamMelds& m, const Rules& r) {
     spare -= gap[i];
     ++canastas;
   }
-  return {true, canastas};
+  return {true, std::min(canastas, enough)};
 }
 
 bool can_go_out(const TurnCtx& c, const Rules& r) {

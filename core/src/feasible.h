@@ -28,10 +28,11 @@ Greedy greedy_max(CardSet hand, const TeamMelds& melds, const Rules& r);
 
 struct MeldAll {
   bool ok;       // every card of the hand can be melded
-  int canastas;  // the most canastas the side can then hold
+  int canastas;  // the most canastas the side can then hold, at most `enough`
 };
-// Can every card of `hand` be melded onto `melds` (black threes as a 3-4 meld)?
-MeldAll meld_all(CardSet hand, const TeamMelds& melds, const Rules& r);
+// Can every card of `hand` be melded onto `melds` (black threes as a 3-4
+// meld)? Canastas beyond `enough` (at least 1) are not counted.
+MeldAll meld_all(CardSet hand, const TeamMelds& melds, const Rules& r, int enough);
 
 // May the player go out from here (canastas, permission, opening)?
 bool can_go_out(const TurnCtx& c, const Rules& r);

@@ -38,9 +38,11 @@ struct TeamMelds {
   bool wild_canasta() const { return wild_meld() >= kCanastaSize; }
   // At most how many canastas the side can have once it melds `more` as
   // well: its naturals on their ranks, every wild card of it on each meld at
-  // once (and on the wild meld with `wild_melds`). Without cleanings (which
-  // move wild cards already melded) no way of melding them makes more.
-  int canastas_bound(CardSet more, bool wild_melds) const;
+  // once (and on the wild meld with `wild_melds`). With `cleanings`, every
+  // natural of `more` may also free one wild card of its rank's meld (a
+  // cleaning moves a wild card out for each natural it brings in), and the
+  // freed ones count as placed too. No way of melding them makes more.
+  int canastas_bound(CardSet more, bool wild_melds, bool cleanings) const;
   // Card value of everything melded (canasta bonuses not included).
   int value() const {
     return naturals.value() + card_value(kJoker) * jokers.total() + card_value(kTwo) * twos.total();
