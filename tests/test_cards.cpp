@@ -185,6 +185,12 @@ TEST(Profiles, OverridesAndErrors) {
   EXPECT_NE(error.find("twice"), std::string::npos);
   EXPECT_FALSE(parse_profile("classic,red3=later", r, error));
   EXPECT_NE(error.find("immediate, turn"), std::string::npos) << error;
+  // Rules built in code are held to the engine's limits too.
+  for (int wilds = 0; wilds <= 5; ++wilds) {
+    Rules rules = spanish_rules();
+    rules.max_wilds = static_cast<uint8_t>(wilds);
+    EXPECT_EQ(check_rules(rules) == nullptr, wilds >= 1 && wilds <= 3) << wilds;
+  }
 }
 
 // Every override of the table is read, changes the rules, and is written
