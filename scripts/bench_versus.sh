@@ -5,10 +5,12 @@
 # binaries in alternation (ROUNDS rounds, default 5, each benchmark at least
 # 1 s) so that both see the same machine load, and prints the medians and
 # their ratio (this tree / REV: above 1 is slower). Writes nothing else.
+# OLD_BUILD=DIR uses DIR/bench/canasta_bench, a Release build of REV made
+# before, instead of building REV again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [[ $# -lt 1 || "$1" == -h || "$1" == --help ]]; then
-  sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'
   exit $([[ $# -lt 1 ]] && echo 2 || echo 0)
 fi
 rev=$1
@@ -17,10 +19,16 @@ rounds=${3:-5}
 git rev-parse --verify --quiet "$rev^{commit}" >/dev/null || { echo "bench_versus: unknown commit '$rev'" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'git worktree remove --force "$work/tree" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
-git worktree add --detach "$work/tree" "$rev" >/dev/null 2>&1
-echo "building $rev ..." >&2
-cmake -S "$work/tree" -B "$work/build" -DCMAKE_BUILD_TYPE=Release -DCANASTA_BUILD_BENCH=ON >/dev/null
-cmake --build "$work/build" -j"$(nproc)" --target canasta_bench >/dev/null
+old_bench=$work/build/bench/canasta_bench
+if [[ -n ${OLD_BUILD:-} ]]; then
+  old_bench=$OLD_BUILD/bench/canasta_bench
+  [[ -x $old_bench ]] || { echo "bench_versus: no $old_bench" >&2; exit 2; }
+else
+  git worktree add --detach "$work/tree" "$rev" >/dev/null 2>&1
+  echo "building $rev ..." >&2
+  cmake -S "$work/tree" -B "$work/build" -DCMAKE_BUILD_TYPE=Release -DCANASTA_BUILD_BENCH=ON >/dev/null
+  cmake --build "$work/build" -j"$(nproc)" --target canasta_bench >/dev/null
+fi
 echo "building the working tree ..." >&2
 bash scripts/build.sh -DCANASTA_BUILD_BENCH=ON >/dev/null
 echo "date: $(date -u +%Y-%m-%d)  nproc: $(nproc)  cpu: $(lscpu | sed -n 's/^Model name: *//p' | head -1)"
@@ -28,7 +36,7 @@ echo "this tree: $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- core ||
 for ((i = 0; i < rounds; ++i)); do
   for who in old new; do
     bin=./build/bench/canasta_bench
-    [[ $who == old ]] && bin=$work/build/bench/canasta_bench
+    [[ $who == old ]] && bin=$old_bench
     "$bin" --benchmark_filter="$filter" --benchmark_min_time=1 --benchmark_format=json \
       --benchmark_out_format=json --benchmark_out="$work/$who.$i.json" >/dev/null 2>&1
   done

@@ -218,7 +218,9 @@ struct MeldPlan {
 
 // The worth of melding (or, spanish, cleaning) with `a` this turn, or
 // kNoScore when the heuristic holds it back (and for every other action).
-int meld_score(Action a, const MeldPlan& m, const View& view, const HeuristicParams& p) {
+// When going out, a meld must also keep the way out open: the caller checks
+// that (view.can_go_out(a)) only for a meld that would be chosen.
+int meld_score(Action a, const MeldPlan& m, const HeuristicParams& p) {
   // A cleaning (spanish) grows the meld `dest` by the freed wild card and
   // any pair; a meld of kind kTwo is the meld of wild cards only.
   const bool clean = a.type() == ActionType::kClean;
@@ -229,7 +231,6 @@ int meld_score(Action a, const MeldPlan& m, const View& view, const HeuristicPar
   const int w = clean ? 0 : a.jokers() + a.twos();
   const bool toward_out = !m.pile_pending && m.hand.total() - used <= 1;
   if (toward_out && !m.want_out) return kNoScore;
-  if (m.going_out && !view.can_go_out(a)) return kNoScore;
   const bool completes = k != kBlack3 && !m.own.is_canasta(k) && m.own.size(k) + used >= kCanastaSize;
   // Cards kept to build with, and to take the pile with, while staying in.
   if (!m.want_out && !m.pile_pending && !m.opening && !completes && m.hand.total() - used < p.reserve)
@@ -318,12 +319,12 @@ Action safest_discard(const View& view, const HeuristicParams& p, const ActionLi
 Action HeuristicAgent::act(const View& view, Rng& /*rng*/) {
   view.legal_actions(legal_);
   if (legal_.size() == 1) return legal_[0];
+  if (view.phase() == Phase::kDraw) return take_or_draw(view, p_, legal_);
   const int table_lead = view.table_lead();
   const MayGoOut may(view);
   const bool want_out = wants_out(view, p_, may, table_lead);
   if (view.phase() == Phase::kAnswer) return Action::make(want_out ? ActionType::kYes : ActionType::kNo);
   const bool dump = p_.dump_hand > 0 && opponent_close(view, may, p_.dump_hand);
-  if (view.phase() == Phase::kDraw) return take_or_draw(view, p_, legal_);
 
   // Meld phase: the meld worth most, holding back wild cards and sets.
   const MeldPlan plan(view, p_, want_out, dump);
@@ -333,8 +334,8 @@ Action HeuristicAgent::act(const View& view, Rng& /*rng*/) {
   for (Action a : legal_) {
     if (a.type() == ActionType::kDiscard) can_discard = true;
     if (a.type() == ActionType::kAsk && p_.ask && want_out) return a;
-    const int score = meld_score(a, plan, view, p_);
-    if (score > best_score) best_score = score, best = a;
+    const int score = meld_score(a, plan, p_);
+    if (score > best_score && (!plan.going_out || view.can_go_out(a))) best_score = score, best = a;
   }
   if (best_score > kNoScore) return best;
   if (!can_discard) return compulsory_meld(legal_);

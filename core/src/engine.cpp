@@ -15,55 +15,12 @@ namespace canasta {
 
 using detail::TurnCtx;
 
-namespace {
-
-// The meld sizes and wild counts of a side, one byte per rank: the nibbles
-// of the even kinds in one word, of the odd kinds in the other (a meld holds
-// at most 45 cards, so no byte overflows).
-constexpr uint64_t kLowNibbles = 0x0F0F0F0F0F0F0F0FULL;
-constexpr uint64_t kByteTops = 0x8080808080808080ULL;
-
-constexpr uint64_t even_bytes(CardSet c) { return c.raw() & kLowNibbles; }
-constexpr uint64_t odd_bytes(CardSet c) { return (c.raw() >> 4) & kLowNibbles; }
-
-// The top bit of each byte of `bytes` that holds at least `n` (n from 1 to
-// 128, every byte below 128).
-constexpr uint64_t at_least_bytes(uint64_t bytes, int n) {
-  return (bytes + (0x80 - static_cast<uint64_t>(n)) * 0x0101010101010101ULL) & kByteTops;
-}
-
-// Bit k set for the natural kinds k.
-constexpr uint16_t kNaturalKinds = static_cast<uint16_t>((1U << (kLastNatural + 1)) - (1U << kFirstNatural));
-
-// The top bit of byte k/2 for the natural kinds k of one parity, built at
-// compile time (index: the parity).
-constexpr std::array<uint64_t, 2> kNaturalTops = [] {
-  std::array<uint64_t, 2> m{};
-  for (int k = kFirstNatural; k <= kLastNatural; ++k) m[k % 2] |= uint64_t{0x80} << (8 * (k / 2));
-  return m;
-}();
-
-// One bit a byte (the top one), summed.
-constexpr int byte_tops(uint64_t tops) {
-  return static_cast<int>(((tops >> 7) * 0x0101010101010101ULL) >> 56);
-}
-
-}  // namespace
-
-// The natural ranks whose meld is a canasta, and those without wild cards.
-std::pair<int, int> TeamMelds::rank_canastas() const {
-  int all = 0, clean = 0;
-  for (int parity = 0; parity < 2; ++parity) {
-    const auto bytes = [parity](CardSet c) { return parity == 0 ? even_bytes(c) : odd_bytes(c); };
-    const uint64_t wild = bytes(jokers) + bytes(twos);
-    const uint64_t tops = at_least_bytes(bytes(naturals) + wild, kCanastaSize) & kNaturalTops[parity];
-    all += byte_tops(tops);
-    clean += byte_tops(tops & ~at_least_bytes(wild, 1));
-  }
-  return {all, clean};
-}
-
-int TeamMelds::canastas() const { return rank_canastas().first + (wild_canasta() ? 1 : 0); }
+using detail::at_least_bytes;
+using detail::byte_tops;
+using detail::even_bytes;
+using detail::kNaturalKinds;
+using detail::kNaturalTops;
+using detail::odd_bytes;
 
 int TeamMelds::canastas_bound(CardSet more, bool wild_melds, bool cleanings) const {
   int wild = more.count(kJoker) + more.count(kTwo);
@@ -85,8 +42,6 @@ int TeamMelds::canastas_bound(CardSet more, bool wild_melds, bool cleanings) con
   }
   return n;
 }
-
-int TeamMelds::natural_canastas() const { return rank_canastas().second; }
 
 CardSet State::pile_set() const {
   CardSet s;

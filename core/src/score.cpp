@@ -3,10 +3,23 @@
 
 namespace canasta {
 
+namespace {
+
+int bonus(int ranks, int natural, int wild) {
+  return kNaturalCanastaBonus * natural + kMixedCanastaBonus * (ranks - natural) + kWildCanastaBonus * wild;
+}
+
+}  // namespace
+
 int canasta_bonus(const TeamMelds& m) {
   const auto [ranks, natural] = m.rank_canastas();
+  return bonus(ranks, natural, m.wild_canasta() ? 1 : 0);
+}
+
+int table_score(const Rules& r, const TeamMelds& m, int reds) {
+  const auto [ranks, natural] = m.rank_canastas();
   const int wild = m.wild_canasta() ? 1 : 0;
-  return kNaturalCanastaBonus * natural + kMixedCanastaBonus * (ranks - natural) + kWildCanastaBonus * wild;
+  return m.value() + bonus(ranks, natural, wild) + red_three_score(reds, red_threes_plus(r, m, ranks + wild));
 }
 
 int red_three_score(int reds, bool plus) {

@@ -58,10 +58,17 @@ int canasta_bonus(const TeamMelds& m);
 // What `reds` red threes score for a side: plus when `plus` (it has melded,
 // or with Rules::red3_need_canasta it has a canasta), else minus.
 int red_three_score(int reds, bool plus);
-// Whether a side's red threes count plus (core/doc/rules.md sections 7 and 13, spanish option).
-inline bool red_threes_plus(const Rules& r, const TeamMelds& m) {
-  return r.red3_need_canasta ? m.canastas() > 0 : m.any();
+// Whether a side's red threes count plus (core/doc/rules.md sections 7 and 13,
+// spanish option), given its number of canastas.
+inline bool red_threes_plus(const Rules& r, const TeamMelds& m, int canastas) {
+  return r.red3_need_canasta ? canastas > 0 : m.any();
 }
+inline bool red_threes_plus(const Rules& r, const TeamMelds& m) {
+  return red_threes_plus(r, m, m.canastas());
+}
+// What a side shows of the deal with `reds` red threes: its melded cards,
+// canasta bonuses and red threes (the canastas counted once).
+int table_score(const Rules& r, const TeamMelds& m, int reds);
 // The red threes exposed by the seats of `team`.
 int team_red_threes(const State& s, int team);
 

@@ -12,6 +12,41 @@
 
 namespace canasta {
 
+namespace detail {
+
+// The meld sizes and wild counts of a side, one byte per rank: the nibbles
+// of the even kinds in one word, of the odd kinds in the other (a meld holds
+// at most 45 cards, so no byte overflows).
+constexpr uint64_t kLowNibbles = 0x0F0F0F0F0F0F0F0FULL;
+constexpr uint64_t kByteTops = 0x8080808080808080ULL;
+
+constexpr uint64_t even_bytes(CardSet c) { return c.raw() & kLowNibbles; }
+constexpr uint64_t odd_bytes(CardSet c) { return (c.raw() >> 4) & kLowNibbles; }
+
+// The top bit of each byte of `bytes` that holds at least `n` (n from 1 to
+// 128, every byte below 128).
+constexpr uint64_t at_least_bytes(uint64_t bytes, int n) {
+  return (bytes + (0x80 - static_cast<uint64_t>(n)) * 0x0101010101010101ULL) & kByteTops;
+}
+
+// Bit k set for the natural kinds k.
+constexpr uint16_t kNaturalKinds = static_cast<uint16_t>((1U << (kLastNatural + 1)) - (1U << kFirstNatural));
+
+// The top bit of byte k/2 for the natural kinds k of one parity, built at
+// compile time (index: the parity).
+constexpr std::array<uint64_t, 2> kNaturalTops = [] {
+  std::array<uint64_t, 2> m{};
+  for (int k = kFirstNatural; k <= kLastNatural; ++k) m[k % 2] |= uint64_t{0x80} << (8 * (k / 2));
+  return m;
+}();
+
+// One bit a byte (the top one), summed (at most 255 in all).
+constexpr int byte_tops(uint64_t tops) {
+  return static_cast<int>(((tops >> 7) * 0x0101010101010101ULL) >> 56);
+}
+
+}  // namespace detail
+
 // The melds of one side. Counters are indexed by the rank of the meld (nibble
 // r of `naturals` is the number of natural cards in the meld of rank r; nibble
 // r of `jokers` the number of jokers in it). Black threes melded when going out
@@ -30,11 +65,22 @@ struct TeamMelds {
   int wilds(int rank) const { return jokers.count(rank) + twos.count(rank); }
   int size(int rank) const { return naturals.count(rank) + wilds(rank); }
   bool is_canasta(int rank) const { return size(rank) >= kCanastaSize; }
-  int canastas() const;  // natural, mixed and wild canastas
-  int natural_canastas() const;
   // In one pass: the canastas of the natural ranks (natural and mixed), and
   // the natural ones among them.
-  std::pair<int, int> rank_canastas() const;
+  constexpr std::pair<int, int> rank_canastas() const {
+    using namespace detail;
+    const uint64_t wild_even = even_bytes(jokers) + even_bytes(twos),
+                   wild_odd = odd_bytes(jokers) + odd_bytes(twos);
+    const uint64_t even = at_least_bytes(even_bytes(naturals) + wild_even, kCanastaSize) & kNaturalTops[0];
+    const uint64_t odd = at_least_bytes(odd_bytes(naturals) + wild_odd, kCanastaSize) & kNaturalTops[1];
+    const uint64_t clean_even = even & ~at_least_bytes(wild_even, 1),
+                   clean_odd = odd & ~at_least_bytes(wild_odd, 1);
+    return {byte_tops(even) + byte_tops(odd), byte_tops(clean_even) + byte_tops(clean_odd)};
+  }
+  int canastas() const {
+    return rank_canastas().first + (wild_canasta() ? 1 : 0);
+  }  // natural, mixed and wild
+  int natural_canastas() const { return rank_canastas().second; }
   bool wild_canasta() const { return wild_meld() >= kCanastaSize; }
   // At most how many canastas the side can have once it melds `more` as
   // well: its naturals on their ranks, every wild card of it on each meld at

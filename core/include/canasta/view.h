@@ -30,8 +30,7 @@ class View {
   // What side `team` shows of the deal: its melded cards, canasta bonuses
   // and red threes (hands are hidden).
   int table_score(int team) const {
-    const TeamMelds& m = melds(team);
-    return m.value() + canasta_bonus(m) + red_three_score(team_red_threes(team), red_threes_plus(rules(), m));
+    return canasta::table_score(rules(), melds(team), team_red_threes(team));
   }
   // The seat's side's table score less the best other side's.
   int table_lead() const {
