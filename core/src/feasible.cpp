@@ -539,16 +539,17 @@ MeldAll meld_all(CardSet hand, const TeamMelds& m, const Rules& r, int enough) {
   if (b3 != 0 && (b3 < 3 || b3 > 4 || m.has(kBlack3))) return {false, 0};
   if (r.wild_melds || r.closed_canastas) return meld_all_dp(hand, m, r, enough);
   const int wilds = hand.wilds();
-  int required = 0, room = 0, canastas = 0, gaps = 0;
-  std::array<int, 11> gap{};
-  for (int k = kFirstNatural; k <= kLastNatural; ++k) {
+  int required = 0, room = 0, canastas = 0;
+  // gaps[g]: the melds g cards short of a canasta that their room can fill.
+  std::array<int, kCanastaSize + 1> gaps{};
+  const uint16_t ranks = (hand.kinds() | m.naturals.kinds()) & kNaturalKinds;
+  for (uint16_t bits = ranks; bits; bits &= static_cast<uint16_t>(bits - 1)) {
+    const int k = std::countr_zero(bits);
     const int n = hand.count(k);
     int nat, wild, need_wild = 0;
     if (m.has(k)) {
       nat = m.naturals.count(k) + n;
       wild = m.wilds(k);
-    } else if (n == 0) {
-      continue;
     } else if (n == 1) {
       return {false, 0};
     } else {
@@ -561,22 +562,19 @@ MeldAll meld_all(CardSet hand, const TeamMelds& m, const Rules& r, int enough) {
     room += cap;
     const int size = nat + wild + need_wild;
     const int missing = kCanastaSize - size;
-    if (missing <= 0) {
+    if (missing <= 0)
       ++canastas;
-    } else if (missing <= cap - need_wild) {
-      int i = gaps++;
-      while (i > 0 && gap[i - 1] > missing) {
-        gap[i] = gap[i - 1];
-        --i;
-      }
-      gap[i] = missing;
-    }
+    else if (missing <= cap - need_wild)
+      ++gaps[missing];
   }
   if (required > wilds || wilds > room) return {false, 0};
+  // The spare wild cards fill the smallest gaps first, until one does not fit.
   int spare = wilds - required;
-  for (int i = 0; i < gaps && gap[i] <= spare; ++i) {
-    spare -= gap[i];
-    ++canastas;
+  for (int g = 1; g < kCanastaSize && canastas < enough; ++g) {
+    const int fill = std::min(gaps[g], spare / g);
+    canastas += fill;
+    spare -= fill * g;
+    if (fill < gaps[g]) break;
   }
   return {true, std::min(canastas, enough)};
 }
