@@ -10,15 +10,6 @@ namespace canasta {
 Action BasicAgent::act(const View& view, Rng& /*rng*/) {
   view.legal_actions(legal_);
   if (legal_.size() == 1) return legal_[0];
-  const CardSet hand = view.hand();
-  const Rules& rules = view.rules();
-
-  int their_cards = 0;
-  for (int seat = 0; seat < rules.players; ++seat)
-    if (rules.team_of(seat) != rules.team_of(view.seat())) their_cards += view.hand_size(seat);
-  const bool want_out = p_.go_out && view.table_lead() >= p_.out_margin && their_cards >= p_.out_cards;
-  if (view.phase() == Phase::kAnswer) return Action::make(want_out ? ActionType::kYes : ActionType::kNo);
-
   if (view.phase() == Phase::kDraw) {
     // 1. Take the pile when it is big enough (or when drawing is impossible
     //    and declining would end the deal); otherwise draw.
@@ -31,6 +22,14 @@ Action BasicAgent::act(const View& view, Rng& /*rng*/) {
     if (have_take && view.pile_size() >= p_.take_min) return take;
     return have_other ? other : take;
   }
+  const CardSet hand = view.hand();
+  const Rules& rules = view.rules();
+
+  int their_cards = 0;
+  for (int seat = 0; seat < rules.players; ++seat)
+    if (rules.team_of(seat) != rules.team_of(view.seat())) their_cards += view.hand_size(seat);
+  const bool want_out = p_.go_out && view.table_lead() >= p_.out_margin && their_cards >= p_.out_cards;
+  if (view.phase() == Phase::kAnswer) return Action::make(want_out ? ActionType::kYes : ActionType::kNo);
 
   // Meld phase. 2. The meld that puts down the most cards, holding back
   // `keep_wilds` wild cards unless the meld takes the hand down to going out.
