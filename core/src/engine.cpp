@@ -15,34 +15,6 @@ namespace canasta {
 
 using detail::TurnCtx;
 
-using detail::at_least_bytes;
-using detail::byte_tops;
-using detail::even_bytes;
-using detail::kNaturalKinds;
-using detail::kNaturalTops;
-using detail::odd_bytes;
-
-int TeamMelds::canastas_bound(CardSet more, bool wild_melds, bool cleanings) const {
-  int wild = more.count(kJoker) + more.count(kTwo);
-  if (cleanings) {
-    // Each natural of `more` can free one wild card from its meld.
-    const uint16_t both =
-        static_cast<uint16_t>((jokers.kinds() | twos.kinds()) & more.kinds() & kNaturalKinds);
-    for (uint16_t k = both; k; k &= static_cast<uint16_t>(k - 1)) {
-      const int rank = std::countr_zero(k);
-      wild += std::min(wilds(rank), more.count(rank));
-    }
-  }
-  const uint64_t spread = static_cast<uint64_t>(wild) * 0x0101010101010101ULL;
-  int n = wild_meld() + (wild_melds ? wild : 0) >= kCanastaSize ? 1 : 0;
-  for (int parity = 0; parity < 2; ++parity) {
-    const auto bytes = [parity](CardSet c) { return parity == 0 ? even_bytes(c) : odd_bytes(c); };
-    const uint64_t sizes = bytes(naturals) + bytes(jokers) + bytes(twos) + bytes(more) + spread;
-    n += byte_tops(at_least_bytes(sizes, kCanastaSize) & kNaturalTops[parity]);
-  }
-  return n;
-}
-
 CardSet State::pile_set() const {
   CardSet s;
   for (int i = 0; i < pile_size; ++i) s.add(pile[i]);

@@ -2,7 +2,9 @@
 // no heap. Search copies it ("copy-make"); nothing is ever undone.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <type_traits>
 #include <utility>
@@ -108,6 +110,28 @@ struct TeamMelds {
   }
 };
 static_assert(std::is_trivially_copyable_v<TeamMelds>);
+
+inline int TeamMelds::canastas_bound(CardSet more, bool wild_melds, bool cleanings) const {
+  using namespace detail;
+  int wild = more.count(kJoker) + more.count(kTwo);
+  if (cleanings) {
+    // Each natural of `more` can free one wild card from its meld.
+    const uint16_t both =
+        static_cast<uint16_t>((jokers.kinds() | twos.kinds()) & more.kinds() & kNaturalKinds);
+    for (uint16_t k = both; k; k &= static_cast<uint16_t>(k - 1)) {
+      const int rank = std::countr_zero(k);
+      wild += std::min(wilds(rank), more.count(rank));
+    }
+  }
+  const uint64_t spread = static_cast<uint64_t>(wild) * 0x0101010101010101ULL;
+  const uint64_t even =
+      even_bytes(naturals) + even_bytes(jokers) + even_bytes(twos) + even_bytes(more) + spread;
+  const uint64_t odd = odd_bytes(naturals) + odd_bytes(jokers) + odd_bytes(twos) + odd_bytes(more) + spread;
+  int n = wild_meld() + (wild_melds ? wild : 0) >= kCanastaSize ? 1 : 0;
+  n += byte_tops(at_least_bytes(even, kCanastaSize) & kNaturalTops[0]);
+  n += byte_tops(at_least_bytes(odd, kCanastaSize) & kNaturalTops[1]);
+  return n;
+}
 
 enum class Phase : uint8_t {
   kDraw,    // the player to move draws or takes the pile
