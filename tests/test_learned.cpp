@@ -255,17 +255,40 @@ TEST(Training, IsReproducibleAndLearnsSomething) {
   EXPECT_GT(rl.held_r2, 0.05);
 }
 
-// The model built into the program (ismcts:eval=default) is a valid
-// classic model, and the searches that use it are reproducible.
-TEST(ValueModel, TheBuiltInModelLoads) {
-  ValueModel m;
+// The models built into the program (eval=default) are valid models of
+// their profiles; a game gets the one of its profile, or of the same game
+// with overrides, and is refused at a table none was trained for.
+TEST(ValueModel, TheBuiltInModelsLoad) {
+  std::vector<std::string> names;
+  for (const BuiltInModel& b : built_in_value_models()) {
+    ValueModel m;
+    std::string error;
+    ASSERT_TRUE(ValueModel::from_bytes(b.bytes, "the built-in model", m, error)) << error;
+    Rules rules;
+    ASSERT_TRUE(parse_profile(b.profile, rules, error)) << error;
+    EXPECT_EQ(m.rules(), rules) << b.profile;
+    const auto picked = value_model_for("default", rules);
+    EXPECT_EQ(picked.get(), value_model_for("default", rules).get());  // loaded once
+    State s;
+    start_single_deal(s, rules, 3, 0);
+    EXPECT_EQ(m.evaluate(View(s, 0)), picked->evaluate(View(s, 0))) << b.profile;
+    names.emplace_back(b.profile);
+  }
+  EXPECT_EQ(names, (std::vector<std::string>{"classic", "two-player", "spanish"}));
+  Rules r;
   std::string error;
-  ASSERT_TRUE(ValueModel::from_bytes(default_value_model_bytes(), "the built-in model", m, error)) << error;
-  EXPECT_EQ(m.rules(), classic_rules());
-  EXPECT_EQ(shared_value_model("default").get(), shared_value_model("default").get());  // loaded once
-  State s;
-  start_single_deal(s, classic_rules(), 3, 0);
-  EXPECT_EQ(m.evaluate(View(s, 0)), shared_value_model("default")->evaluate(View(s, 0)));
+  ASSERT_TRUE(parse_profile("classic,target=3000", r, error)) << error;
+  EXPECT_EQ(value_model_for("default", r)->rules(), classic_rules());
+  EXPECT_EQ(value_model_for("default", spanish_rules())->rules(), spanish_rules());
+  EXPECT_EQ(value_model_for("default", two_player_rules())->rules(), two_player_rules());
+  try {
+    value_model_for("default", spanish_table(2, 2));
+    ADD_FAILURE() << "a spanish table without a model got one";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("no value model is built in for profile spanish-2p"),
+              std::string::npos)
+        << e.what();
+  }
 }
 
 }  // namespace

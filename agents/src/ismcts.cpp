@@ -320,7 +320,10 @@ struct IsmctsAgent::Tree {
 };
 
 IsmctsAgent::IsmctsAgent(const IsmctsParams& p) : p_(p) {
-  if (!p_.eval.empty()) model_ = shared_value_model(std::string(p_.eval.view()));
+  // A file is read now (a bad one is refused at once); the built-in model
+  // is picked by the game's profile at the first decision.
+  if (!p_.eval.empty() && p_.eval.view() != "default")
+    model_ = shared_value_model(std::string(p_.eval.view()));
   for (int i = 0; i < std::max(1, p_.threads); ++i) trees_.push_back(std::make_unique<Tree>());
   seeds_.resize(trees_.size());
   last_visits_.reserve(static_cast<size_t>(ActionList::kCapacity));
@@ -334,9 +337,10 @@ Action IsmctsAgent::act(const View& view, Rng& rng) {
   last_iterations_ = 0;
   last_visits_.clear();
   if (legal.size() == 1) return legal[0];
-  if (model_)
-    if (const std::string why = model_->misfit(view.rules()); !why.empty())
-      throw std::runtime_error("the value model '" + printable(p_.eval.view()) + "' " + why);
+  if (!p_.eval.empty() && (!model_ || !(model_rules_ == view.rules()))) {
+    model_ = value_model_for(std::string(p_.eval.view()), view.rules());
+    model_rules_ = view.rules();
+  }
   const int trees = static_cast<int>(trees_.size());
   for (auto& s : seeds_) s = rng.next();
   // A decision among melds (and cleanings) gets its share of the budget;

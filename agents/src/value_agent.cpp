@@ -6,8 +6,11 @@
 
 namespace canasta {
 
-ValueAgent::ValueAgent(const ValueParams& p)
-    : p_(p), model_(shared_value_model(p.eval.empty() ? "default" : std::string(p.eval.view()))) {
+ValueAgent::ValueAgent(const ValueParams& p) : p_(p) {
+  // A file is read now (a bad one is refused at once); the built-in model
+  // is picked by the game's profile at the first decision.
+  if (!p_.eval.empty() && p_.eval.view() != "default")
+    model_ = shared_value_model(std::string(p_.eval.view()));
   samples_.reserve(static_cast<size_t>(p_.samples));
 }
 
@@ -16,10 +19,10 @@ Action ValueAgent::act(const View& view, Rng& rng) {
   view.legal_actions(legal);
   if (legal.size() == 1) return legal[0];
   const Rules& rules = view.rules();
-  if (const std::string why = model_->misfit(rules); !why.empty())
-    throw std::runtime_error("the value model '" +
-                             (p_.eval.empty() ? std::string("default") : std::string(p_.eval.view())) + "' " +
-                             why);
+  if (!model_ || !(model_rules_ == rules)) {
+    model_ = value_model_for(p_.eval.empty() ? "default" : std::string(p_.eval.view()), rules);
+    model_rules_ = rules;
+  }
   const int me = view.seat();
   const int side = rules.team_of(me);
   samples_.clear();

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <functional>
 #include <iterator>
 #include <map>
 #include <mutex>
@@ -225,24 +226,58 @@ bool ValueModel::from_bytes(std::string_view bytes, const std::string& name, Val
   return true;
 }
 
-std::shared_ptr<const ValueModel> shared_value_model(const std::string& path) {
+namespace {
+
+// Loads once per process, by key: a file's path or "default:PROFILE".
+std::shared_ptr<const ValueModel> shared(const std::string& key,
+                                         const std::function<bool(ValueModel&, std::string&)>& load) {
   static std::mutex mutex;
   static std::map<std::string, std::shared_ptr<const ValueModel>> loaded;
   const std::lock_guard<std::mutex> lock(mutex);
-  auto& slot = loaded[path];
+  auto& slot = loaded[key];
   if (!slot) {
     auto model = std::make_shared<ValueModel>();
     std::string error;
-    const bool ok = path == "default" ? ValueModel::from_bytes(default_value_model_bytes(),
-                                                               "the built-in model", *model, error)
-                                      : ValueModel::load(path, *model, error);
-    if (!ok) {
-      loaded.erase(path);
+    if (!load(*model, error)) {
+      loaded.erase(key);
       throw std::runtime_error(error);
     }
     slot = std::move(model);
   }
   return slot;
+}
+
+}  // namespace
+
+std::shared_ptr<const ValueModel> shared_value_model(const std::string& path) {
+  return shared(path, [&](ValueModel& m, std::string& error) { return ValueModel::load(path, m, error); });
+}
+
+std::shared_ptr<const ValueModel> value_model_for(const std::string& eval, const Rules& rules) {
+  if (eval != "default") {
+    auto model = shared_value_model(eval);
+    if (const std::string why = model->misfit(rules); !why.empty())
+      throw std::runtime_error("the value model '" + printable(eval) + "' " + why);
+    return model;
+  }
+  // The built-in model of the same profile, else of the same table and kind
+  // of melds (a profile with overrides such as a target score).
+  const auto same_game = [&](const Rules& m) {
+    return m.players == rules.players && m.teams == rules.teams && m.wild_melds == rules.wild_melds &&
+           m.closed_canastas == rules.closed_canastas;
+  };
+  std::shared_ptr<const ValueModel> pick;
+  for (const BuiltInModel& b : built_in_value_models()) {
+    auto model = shared("default:" + std::string(b.profile), [&](ValueModel& m, std::string& error) {
+      return ValueModel::from_bytes(b.bytes, "the built-in " + std::string(b.profile) + " model", m, error);
+    });
+    if (model->rules() == rules) return model;
+    if (!pick && same_game(model->rules()) && model->misfit(rules).empty()) pick = model;
+  }
+  if (!pick)
+    throw std::runtime_error("no value model is built in for profile " + profile_spec(rules) +
+                             " (classic, two-player and spanish are): give one with eval=FILE");
+  return pick;
 }
 
 }  // namespace canasta

@@ -48,8 +48,8 @@ CANASTA_CHOICE_NAMES(IsmctsReward, "margin", "win");
   X(infer, double, 0, 0, 1,                                                                                 \
     "reject, with this chance, a sample giving a hidden pair of a rank to a seat that discarded that rank") \
   X(eval, ParamText, ParamText{}, 0, 0,                                                                     \
-    "a value model file (canasta train): positions at the rollout cut-off are scored by it instead of as "  \
-    "they stand; with cutoff=0 the leaf is scored, without a rollout")
+    "a value model file (canasta train), or default (the built-in one of the game's profile): positions "   \
+    "at the rollout cut-off are scored by it instead of as they stand; with cutoff=0 the leaf is scored")
 
 struct IsmctsParams {
 #define CANASTA_FIELD(name, type, value, lo, hi, help) type name = value;
@@ -76,7 +76,8 @@ class IsmctsAgent final : public Agent {
   std::vector<uint64_t> seeds_;               // of the trees' streams, one a tree
   int64_t last_iterations_ = 0;
   std::vector<std::pair<Action, int>> last_visits_;
-  std::shared_ptr<const ValueModel> model_;  // eval=FILE
+  std::shared_ptr<const ValueModel> model_;  // eval=FILE or default
+  Rules model_rules_{};                      // the game model_ was picked for
 };
 
 }  // namespace canasta

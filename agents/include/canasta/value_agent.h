@@ -12,8 +12,9 @@
 
 namespace canasta {
 
-#define CANASTA_VALUE_PARAMS(X)                                                                            \
-  X(eval, ParamText, ParamText{}, 0, 0, "the value model file (canasta train); default: the built-in one") \
+#define CANASTA_VALUE_PARAMS(X)                                                              \
+  X(eval, ParamText, ParamText{}, 0, 0,                                                      \
+    "the value model file (canasta train); default: the built-in one of the game's profile") \
   X(samples, int, 8, 1, 1000, "samples of the hidden cards a decision")
 
 struct ValueParams {
@@ -31,6 +32,7 @@ class ValueAgent final : public Agent {
  private:
   ValueParams p_;
   std::shared_ptr<const ValueModel> model_;
+  Rules model_rules_{};  // the game model_ was picked for
   std::vector<State> samples_;
 };
 

@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -85,10 +86,23 @@ class ValueModel {
 
 // The model of a file, loaded once per process and shared (agents of every
 // thread hold the same one); throws std::runtime_error with the load's
-// one-line error. "default" is the model built into the program
-// (agents/models/classic.model, agents/doc/learned.md).
+// one-line error.
 std::shared_ptr<const ValueModel> shared_value_model(const std::string& path);
-// The bytes of the built-in model.
-std::string_view default_value_model_bytes();
+
+// A model built into the program: the profile it was trained on and its
+// file's bytes (agents/models/PROFILE.model, agents/doc/learned.md).
+struct BuiltInModel {
+  std::string_view profile;
+  std::string_view bytes;
+};
+// Those of classic, two-player and spanish.
+std::span<const BuiltInModel> built_in_value_models();
+
+// The model an agent's `eval` names for a game of `rules`: a file, or
+// "default", the built-in model trained on the game's profile (with
+// overrides that keep the table and the kind of game: classic or spanish
+// melds); shared like shared_value_model. Throws std::runtime_error with a
+// one-line error when none is built in for the game or the model does not fit.
+std::shared_ptr<const ValueModel> value_model_for(const std::string& eval, const Rules& rules);
 
 }  // namespace canasta
