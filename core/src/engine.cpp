@@ -318,28 +318,9 @@ void meld_phase_actions(const State& s, ActionList& out) {
     if (detail::viable(after_no, r)) out.push(Action::make(ActionType::kAsk));
   }
 
-  // When going out is all that is left (after a yes, or with black threes
-  // down), outside an opening and without wild melds or closed canastas,
-  // whether a meld of a natural rank that leaves cards in hand keeps going
-  // out possible depends on its rank and number of wild cards only: the
-  // naturals of that rank left in hand join the meld anyway, and jokers and
-  // twos are alike once their value no longer counts. Worked out once for
-  // each (rank, wild cards).
-  const bool by_rank =
-      must_out && !(s.flags & (kOpening | kPilePending | kAnsweredNo)) && !r.wild_melds && !r.closed_canastas;
-  std::array<std::array<int8_t, 8>, kKindNb> known_out;
-  if (by_rank)
-    for (auto& row : known_out) row.fill(-1);
-
   // `used`: the hand cards the action melds; `k`, `added`: the meld that
   // grows and by how many cards.
-  auto consider_move = [&](Action a, bool slow, int used, int k, int added) __attribute__((always_inline)) {
-    if (by_rank && used < h && a.type() == ActionType::kMeld && is_natural(k)) {
-      int8_t& known = known_out[static_cast<size_t>(k)][static_cast<size_t>(a.jokers() + a.twos())];
-      if (known < 0) known = finishes(after_meld(c, r, a, 0), r) ? 1 : 0;
-      if (known) out.push(a);
-      return;
-    }
+  auto consider_move = [&](Action a, bool slow, int used, int k, int added) {
     if (!slow) {
       const int left = h - used;
       const int grown = m.size(k) + added;
