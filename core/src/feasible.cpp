@@ -97,30 +97,28 @@ Cells moved(Cells c, uint32_t changes) {  // changes: bit d + kMaxChange
   return out & kAllCells;
 }
 
+// The changes a meld of rank `k` allows when `x` naturals of the hand join
+// it (change_masks), from the table.
+uint16_t changes_of(const TeamMelds& m, int k, int x, const Rules& r) {
+  return kChangeMasks[change_index(r.closed_canastas, r.wilds_le_naturals, r.max_wilds, m.naturals.count(k),
+                                   m.wilds(k), x)];
+}
+
 // The moves worth trying on rank `k` with `n` naturals in hand when melding
 // the most value: for each change d of the meld's wild cards, the most
 // naturals that can join with it (at the same d, one natural more is more
 // value and changes nothing else). Returns how many were written.
 int best_moves(const TeamMelds& m, int k, int n, const Rules& r, RankMove* out) {
-  // The bounds of change_masks on x, each a floor or a ceiling, for one d
-  // at a time; x = 0 with d = 0 (the meld left as it is) needs no ceiling.
-  const int nat0 = m.naturals.count(k), w0 = m.wilds(k);
-  const int nat_cap = r.closed_canastas ? kClosedNaturalMax : 99;
-  int cnt = 0;
-  for (int d = -w0; d <= r.max_wilds - w0; ++d) {
-    const int w = w0 + d;
-    int lo = std::max(nat0 == 0 ? 2 : 0, 3 - nat0 - w), hi = n;
-    if (r.wilds_le_naturals) lo = std::max(lo, w - nat0);
-    if (d < 0) {
-      if (!r.closed_canastas) continue;
-      lo = std::max(lo, kCanastaSize - nat0 - w);
-    }
-    if (r.closed_canastas) hi = std::min(hi, (w > 0 ? kCanastaSize : nat_cap) - nat0 - w);
-    if (hi >= lo)
-      out[cnt++] = {hi, d};
-    else if (d == 0 && (nat0 == 0 || (nat0 + w0 >= 3 && !(r.wilds_le_naturals && w0 > nat0))))
-      out[cnt++] = {0, 0};
+  std::array<int, 2 * kMaxChange + 1> most;
+  most.fill(-1);
+  for (int x = 0; x <= n; ++x) {
+    const uint16_t masks = changes_of(m, k, x, r);
+    for (uint32_t d = (masks | masks >> 8) & 0xFFU; d; d &= d - 1)
+      most[static_cast<size_t>(std::countr_zero(d))] = x;
   }
+  int cnt = 0;
+  for (int i = 0; i < static_cast<int>(most.size()); ++i)
+    if (most[static_cast<size_t>(i)] >= 0) out[cnt++] = {most[static_cast<size_t>(i)], i - kMaxChange};
   return cnt;
 }
 
@@ -233,8 +231,7 @@ MeldAll meld_all_dp(CardSet hand, const TeamMelds& m, const Rules& r, int enough
   for (int k = kFirstNatural; k <= kLastNatural; ++k) {
     const int n = hand.count(k);
     if (n == 0 && !m.has(k)) continue;
-    const uint16_t masks = kChangeMasks[change_index(r.closed_canastas, r.wilds_le_naturals, r.max_wilds,
-                                                     m.naturals.count(k), m.wilds(k), n)];
+    const uint16_t masks = changes_of(m, k, n, r);
     const uint32_t plain = masks & 0xFF, can = masks >> 8;  // the rank's changes without and with a canasta
     int c = levels - 1;
     if (can && levels <= enough) {
