@@ -319,11 +319,7 @@ struct IsmctsAgent::Tree {
   }
 };
 
-IsmctsAgent::IsmctsAgent(const IsmctsParams& p) : p_(p) {
-  // A file is read now (a bad one is refused at once); the built-in model
-  // is picked by the game's profile at the first decision.
-  if (!p_.eval.empty() && p_.eval.view() != "default")
-    model_ = shared_value_model(std::string(p_.eval.view()));
+IsmctsAgent::IsmctsAgent(const IsmctsParams& p) : p_(p), model_(std::string(p.eval.view())) {
   for (int i = 0; i < std::max(1, p_.threads); ++i) trees_.push_back(std::make_unique<Tree>());
   seeds_.resize(trees_.size());
   last_visits_.reserve(static_cast<size_t>(ActionList::kCapacity));
@@ -337,10 +333,7 @@ Action IsmctsAgent::act(const View& view, Rng& rng) {
   last_iterations_ = 0;
   last_visits_.clear();
   if (legal.size() == 1) return legal[0];
-  if (!p_.eval.empty() && (!model_ || !(model_rules_ == view.rules()))) {
-    model_ = value_model_for(std::string(p_.eval.view()), view.rules());
-    model_rules_ = view.rules();
-  }
+  const ValueModel* model = model_.for_game(view.rules());
   const int trees = static_cast<int>(trees_.size());
   for (auto& s : seeds_) s = rng.next();
   // A decision among melds (and cleanings) gets its share of the budget;
@@ -354,7 +347,7 @@ Action IsmctsAgent::act(const View& view, Rng& rng) {
   auto run = [&](int t) {
     Rng local(seeds_[static_cast<size_t>(t)]);
     // Stopping early keeps the decision only when one tree makes it.
-    trees_[static_cast<size_t>(t)]->search(view, p_, model_.get(), local, per_tree, deadline,
+    trees_[static_cast<size_t>(t)]->search(view, p_, model, local, per_tree, deadline,
                                            p_.stop_early && trees == 1 && p_.time_ms == 0);
   };
   if (trees == 1) {

@@ -6,11 +6,8 @@
 
 namespace canasta {
 
-ValueAgent::ValueAgent(const ValueParams& p) : p_(p) {
-  // A file is read now (a bad one is refused at once); the built-in model
-  // is picked by the game's profile at the first decision.
-  if (!p_.eval.empty() && p_.eval.view() != "default")
-    model_ = shared_value_model(std::string(p_.eval.view()));
+ValueAgent::ValueAgent(const ValueParams& p)
+    : p_(p), model_(p.eval.empty() ? std::string("default") : std::string(p.eval.view())) {
   samples_.reserve(static_cast<size_t>(p_.samples));
 }
 
@@ -19,10 +16,7 @@ Action ValueAgent::act(const View& view, Rng& rng) {
   view.legal_actions(legal);
   if (legal.size() == 1) return legal[0];
   const Rules& rules = view.rules();
-  if (!model_ || !(model_rules_ == rules)) {
-    model_ = value_model_for(p_.eval.empty() ? "default" : std::string(p_.eval.view()), rules);
-    model_rules_ = rules;
-  }
+  const ValueModel& model = *model_.for_game(rules);
   const int me = view.seat();
   const int side = rules.team_of(me);
   samples_.clear();
@@ -34,7 +28,7 @@ Action ValueAgent::act(const View& view, Rng& rng) {
     for (const State& sample : samples_) {
       State d = sample;
       apply(d, a);
-      total += d.over() ? deal_margins(d)[side] : model_->evaluate(View(d, me));
+      total += d.over() ? deal_margins(d)[side] : model.evaluate(View(d, me));
     }
     if (total > best_value) best_value = total, best = a;
   }

@@ -9,6 +9,7 @@
 #include <map>
 #include <mutex>
 #include <stdexcept>
+#include <utility>
 
 #include "canasta/profile.h"
 #include "canasta/text.h"
@@ -278,6 +279,19 @@ std::shared_ptr<const ValueModel> value_model_for(const std::string& eval, const
     throw std::runtime_error("no value model is built in for profile " + profile_spec(rules) +
                              " (classic, two-player and spanish are): give one with eval=FILE");
   return pick;
+}
+
+AgentModel::AgentModel(std::string eval) : eval_(std::move(eval)) {
+  if (!eval_.empty() && eval_ != "default") model_ = shared_value_model(eval_);
+}
+
+const ValueModel* AgentModel::for_game(const Rules& rules) {
+  if (eval_.empty()) return nullptr;
+  if (!model_ || !(rules_ == rules)) {
+    model_ = value_model_for(eval_, rules);
+    rules_ = rules;
+  }
+  return model_.get();
 }
 
 }  // namespace canasta

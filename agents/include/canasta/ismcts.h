@@ -76,8 +76,7 @@ class IsmctsAgent final : public Agent {
   std::vector<uint64_t> seeds_;               // of the trees' streams, one a tree
   int64_t last_iterations_ = 0;
   std::vector<std::pair<Action, int>> last_visits_;
-  std::shared_ptr<const ValueModel> model_;  // eval=FILE or default
-  Rules model_rules_{};                      // the game model_ was picked for
+  AgentModel model_;  // eval=FILE or default
 };
 
 }  // namespace canasta

@@ -31,8 +31,7 @@ class ValueAgent final : public Agent {
 
  private:
   ValueParams p_;
-  std::shared_ptr<const ValueModel> model_;
-  Rules model_rules_{};  // the game model_ was picked for
+  AgentModel model_;
   std::vector<State> samples_;
 };
 

@@ -105,4 +105,18 @@ std::span<const BuiltInModel> built_in_value_models();
 // one-line error when none is built in for the game or the model does not fit.
 std::shared_ptr<const ValueModel> value_model_for(const std::string& eval, const Rules& rules);
 
+// An agent's model across its decisions: a file is read when the agent is
+// made (a bad one is refused at once); the built-in model ("default") is
+// picked by value_model_for at the first decision of a game with other rules.
+class AgentModel {
+ public:
+  explicit AgentModel(std::string eval);           // "": no model
+  const ValueModel* for_game(const Rules& rules);  // nullptr without a model
+
+ private:
+  std::string eval_;
+  std::shared_ptr<const ValueModel> model_;
+  Rules rules_{};  // the game model_ was picked for
+};
+
 }  // namespace canasta

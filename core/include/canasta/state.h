@@ -79,9 +79,8 @@ struct TeamMelds {
                    clean_odd = odd & ~at_least_bytes(wild_odd, 1);
     return {byte_tops(even) + byte_tops(odd), byte_tops(clean_even) + byte_tops(clean_odd)};
   }
-  int canastas() const {
-    return rank_canastas().first + (wild_canasta() ? 1 : 0);
-  }  // natural, mixed and wild
+  // Natural, mixed and wild canastas.
+  int canastas() const { return rank_canastas().first + (wild_canasta() ? 1 : 0); }
   int natural_canastas() const { return rank_canastas().second; }
   bool wild_canasta() const { return wild_meld() >= kCanastaSize; }
   // At most how many canastas the side can have once it melds `more` as
