@@ -12,7 +12,8 @@
 #            for legality and every invariant after it: every test but the
 #            slow reference comparison, the thousand-game replay and the
 #            browser's (Chromium, not the program), the property tests on a
-#            quarter of their deals;
+#            quarter of their deals, the stop-and-resume and hostile-record
+#            scripts on one case of each kind (every start is slow there);
 #   tsan     a ThreadSanitizer build of the test binary: the tests that run
 #            threads (the runner, the record writer, the stop flag, root-
 #            parallel search, the program in-process);

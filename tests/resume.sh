@@ -8,11 +8,14 @@
 # --resume DIR, canasta tune --resume TABLE). What cannot be resumed is
 # refused with exit code 2. The runs are sized to last at least 3 s on this
 # machine and build. PART: sim, or tournament-tune (two tests that ctest
-# runs side by side), or all (the default).
-#   bash resume.sh CANASTA WORK_DIR [PART]
+# runs side by side), or all (the default). QUICK (the sanitizer builds,
+# where every start of the program is slow): one signal of each kind of
+# run, no second stop of the sim run, no sequential test, no SPSA.
+#   bash resume.sh CANASTA WORK_DIR [PART] [quick]
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 part=${3:-all}
+quick=${4:-}
 setup "$1" "$2"
 now_ms() { date +%s%3N; }
 # whole NAME FLAG N ARGS...: the uninterrupted run `canasta ARGS FLAG N --out
@@ -75,7 +78,9 @@ if [[ $part != tournament-tune ]]; then
 run=(sim --side0 heuristic --side1 random --threads 2)
 whole full --deals 10000 "${run[@]}"
 run+=(--deals "$n")
-for sig in INT TERM HUP; do
+sigs=(INT TERM HUP)
+[[ -z $quick ]] || sigs=(TERM)
+for sig in "${sigs[@]}"; do
   rm -rf part part.jsonl
   stop "$sig" part.jsonl "${run[@]}" --out part --record part.jsonl
   grep -q '"status":"partial"' part/run.json || fail "SIG$sig: the run finished before its stop"
@@ -88,6 +93,7 @@ for sig in INT TERM HUP; do
 done
 
 # Stopped, resumed on one thread and stopped again, resumed again.
+if [[ -z $quick ]]; then
 rm -rf part part.jsonl
 stop TERM part.jsonl "${run[@]}" --out part --record part.jsonl
 stop TERM part.jsonl sim --resume part --threads 1
@@ -95,6 +101,7 @@ grep -q '"status":"partial"' part/run.json || fail "the resumed run finished bef
 "$canasta" sim --resume part >/dev/null || fail "the second resume failed"
 same full part summary.json deals.csv
 cmp -s full.jsonl part.jsonl || fail "the twice-resumed records differ"
+fi
 
 # No rows kept: the summary alone, from the tally in run.json.
 "$canasta" "${run[@]}" --out nfull --rows none >/dev/null
@@ -113,6 +120,7 @@ cmp -s gfull.jsonl gpart.jsonl || fail "games: the records differ"
 
 # A sequential test stopped in its first batch of 1,024 deal pairs (a slow
 # agent): resumed, it decides where the whole run does.
+if [[ -z $quick ]]; then
 sprt=(sim --side0 ismcts:iters=10 --side1 heuristic --threads 2 --deals 100000 --sprt 0,10)
 "$canasta" "${sprt[@]}" --out sfull >/dev/null
 stop HUP s.jsonl "${sprt[@]}" --out spart --record s.jsonl
@@ -120,6 +128,7 @@ if grep -q '"status":"partial"' spart/run.json; then
   "$canasta" sim --resume spart >/dev/null || fail "sprt: the resume failed"
 fi
 same sfull spart summary.json deals.csv
+fi
   refused "sim --resume full" "sim --resume ." "sim --resume part --deals 5" "sim --resume nowhere"
 fi
 
@@ -136,7 +145,9 @@ while :; do
   n=$((n * 2))
 done
 tour+=(--deals "$n")
-for sig in INT HUP; do
+sigs=(INT HUP)
+[[ -z $quick ]] || sigs=(HUP)
+for sig in "${sigs[@]}"; do
   rm -rf tpart
   stop "$sig" tpart "${tour[@]}" --out tpart
   grep -q '"status":"partial"' tpart/run.json || fail "tournament, SIG$sig: it finished before its stop"
@@ -176,7 +187,9 @@ stop_tune() {
 sweep=(tune --agent 'heuristic:freeze={0..4..2}' --vs heuristic --threads 2 --deals)
 spsa=(tune --agent heuristic:take_min=1 --spsa take_min=1,safety=20 --vs random --batches 100 --threads 2
   --deals)
-for kind in sweep spsa; do
+kinds=(sweep spsa)
+[[ -z $quick ]] || kinds=(sweep)
+for kind in "${kinds[@]}"; do
   declare -n args=$kind
   sized 20 "${args[@]}"
   rm -f part.csv part.csv.resume.json

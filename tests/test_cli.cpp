@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "canasta/cli/checks.h"
@@ -29,16 +30,29 @@ int canasta(std::vector<std::string> args, std::string* out = nullptr) {
   return rc;
 }
 
-std::string scratch(const std::string& name) {
-  const auto dir =
-      std::filesystem::temp_directory_path() / ("canasta_test_cli_" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  return (dir / name).string();
-}
+// A folder of this process's own under the temporary directory, removed
+// with everything in it when the test ends.
+class Scratch {
+ public:
+  Scratch() : dir_(std::filesystem::temp_directory_path() / ("canasta_test_cli_" + std::to_string(::getpid()))) {
+    std::filesystem::create_directories(dir_);
+  }
+  ~Scratch() {
+    std::error_code ignored;
+    std::filesystem::remove_all(dir_, ignored);
+  }
+  Scratch(const Scratch&) = delete;
+  Scratch& operator=(const Scratch&) = delete;
+  std::string operator()(const std::string& name) const { return (dir_ / name).string(); }
+
+ private:
+  std::filesystem::path dir_;
+};
 
 // A run with a profile, two sides and a named seat reads four specs: once
 // each, however many threads, batches, deals and records it plays.
 TEST(Cli, SpecsAreParsedOncePerRun) {
+  const Scratch scratch;
   const int64_t before = spec_parse_count();
   ASSERT_EQ(canasta({"sim", "--profile", "classic,target=3000", "--side0", "heuristic:freeze=6", "--side1",
                      "random", "--seat", "2=heuristic", "--deals", "5000", "--threads", "2", "--record",
