@@ -34,7 +34,8 @@ int canasta(std::vector<std::string> args, std::string* out = nullptr) {
 // with everything in it when the test ends.
 class Scratch {
  public:
-  Scratch() : dir_(std::filesystem::temp_directory_path() / ("canasta_test_cli_" + std::to_string(::getpid()))) {
+  Scratch()
+      : dir_(std::filesystem::temp_directory_path() / ("canasta_test_cli_" + std::to_string(::getpid()))) {
     std::filesystem::create_directories(dir_);
   }
   ~Scratch() {
