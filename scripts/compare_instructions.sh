@@ -2,8 +2,10 @@
 # Instructions the engine executes on fixed workloads, counted by callgrind,
 # in two built trees (each a checkout with a Release build in build/): the
 # legal actions of 20 x 26,000 random-play positions, as many applied actions,
-# 20,000 deals dealt, 2,000 random-play deals through the tree's own deal loop.
-# Counts are exact and repeatable, whatever else the machine runs; the set-up
+# 20,000 deals dealt, 2,000 random-play deals through the tree's own deal loop;
+# with WORKLOADS="basic-search heuristic-search", 60 ISMCTS decisions of 500
+# iterations from those positions, with each rollout policy (the agents
+# library of the tree is linked too). Counts are exact and repeatable, whatever else the machine runs; the set-up
 # (generating the positions) is counted apart and subtracted.
 #
 #   bash scripts/compare_instructions.sh OLD_TREE NEW_TREE
@@ -37,9 +39,9 @@ build "$2" "$work/new"
 printf "%-8s %16s %16s %8s\n" workload "old" "new" "new/old"
 base_old=$(count "$work/old" none)
 base_new=$(count "$work/new" none)
-for w in legal apply deal random; do
+for w in ${WORKLOADS:-legal apply deal random}; do
   o=$(($(count "$work/old" $w) - base_old))
   n=$(($(count "$work/new" $w) - base_new))
-  awk -v w=$w -v o=$o -v n=$n 'BEGIN { printf "%-8s %16d %16d %8.4f\n", w, o, n, n / o }'
+  awk -v w=$w -v o=$o -v n=$n 'BEGIN { printf "%-8s %16.0f %16.0f %8.4f\n", w, o, n, n / o }'
 done
 echo "(instructions of the workload, set-up subtracted; callgrind)"

@@ -209,6 +209,42 @@ void check_can_go_out(const char* profile, int deals, uint64_t seed, int cards) 
   EXPECT_GT(checked - can, can);
 }
 
+// The legal actions with the costly checks left to the caller, once the
+// caller has run them, are the legal actions, in the same order, in every
+// profile; some checks fail, so that the filter is tried both ways.
+void check_deferred(const std::string& profile, int deals, uint64_t seed) {
+  const Rules rules = rules_of(profile);
+  ActionList candidates;
+  DeferredChecks later;
+  int64_t deferred = 0, failed = 0;
+  random_play(rules, deals, seed, [&](const State& s, const ActionList& legal) {
+    legal_actions(s, candidates, &later);
+    std::vector<Action> kept;
+    for (int i = 0, j = 0; i < candidates.size(); ++i) {
+      if (j < later.size() && later[j] == i) {
+        ++j;
+        ++deferred;
+        ASSERT_TRUE(candidates[i].type() == ActionType::kMeld || candidates[i].type() == ActionType::kClean);
+        if (!passes_deferred_check(s, candidates[i])) {
+          ++failed;
+          continue;
+        }
+      }
+      kept.push_back(candidates[i]);
+    }
+    for (int j = 1; j < later.size(); ++j) ASSERT_LT(later[j - 1], later[j]);
+    ASSERT_EQ(kept, std::vector<Action>(legal.begin(), legal.end())) << position_to_string(s);
+  });
+  EXPECT_GT(deferred, failed);
+  EXPECT_GT(failed, 0);
+}
+
+TEST(Properties, DeferredChecksGiveTheLegalActions) {
+  for (const char* p :
+       {"classic", "two-player", "spanish", "spanish-2p", "spanish-3p", "spanish-6p", "spanish-6p3"})
+    check_deferred(p, test_deals(400, 10), 1111);
+}
+
 TEST(Properties, CanGoOutMatchesASearchOfTheTurnClassic) {
   check_can_go_out("classic", test_deals(400, 10), 808, 5);
 }

@@ -97,11 +97,10 @@ struct TableCounts {
   }
 };
 
-TableCounts table_play(const std::string& profile, bool heuristic) {
+TableCounts table_play(const std::string& profile, const std::string& spec) {
   const Rules rules = rules_of(profile);
-  RandomAgent random;
-  const auto rule_based = agent("heuristic");
-  Agent& player = heuristic ? *rule_based : static_cast<Agent&>(random);
+  const auto each = agent(spec);
+  Agent& player = *each;
   State s;
   TableCounts c;
   for (int64_t k = 0; k < 2000; ++k) {
@@ -117,11 +116,11 @@ TableCounts table_play(const std::string& profile, bool heuristic) {
       c.score[t] += score[t].total();
     }
   }
-  std::printf("%s %s: {%lld, %lld, %lld, %lld, {%lld, %lld, %lld}}\n", profile.c_str(),
-              heuristic ? "heuristic" : "random", static_cast<long long>(c.actions),
-              static_cast<long long>(c.went_out), static_cast<long long>(c.concealed),
-              static_cast<long long>(c.premiums), static_cast<long long>(c.score[0]),
-              static_cast<long long>(c.score[1]), static_cast<long long>(c.score[2]));
+  std::printf("%s %s: {%lld, %lld, %lld, %lld, {%lld, %lld, %lld}}\n", profile.c_str(), spec.c_str(),
+              static_cast<long long>(c.actions), static_cast<long long>(c.went_out),
+              static_cast<long long>(c.concealed), static_cast<long long>(c.premiums),
+              static_cast<long long>(c.score[0]), static_cast<long long>(c.score[1]),
+              static_cast<long long>(c.score[2]));
   return c;
 }
 
@@ -148,9 +147,23 @@ TEST(Signature, SpanishTables) {
        {160319, 2000, 4, 15000, {1607775, 1586950, 1601175}}},
   };
   for (const Case& c : cases) {
-    EXPECT_EQ(table_play(c.profile, false), c.random) << c.profile << ", random play";
-    EXPECT_EQ(table_play(c.profile, true), c.heuristic) << c.profile << ", heuristic play";
+    EXPECT_EQ(table_play(c.profile, "random"), c.random) << c.profile << ", random play";
+    EXPECT_EQ(table_play(c.profile, "heuristic"), c.heuristic) << c.profile << ", heuristic play";
   }
+}
+
+// The basic player's decisions over the same deals, at every seat, with its
+// defaults and asking its partner before going out with no wild card held
+// back (the turns that must go out after a yes).
+TEST(Signature, BasicPlay) {
+  EXPECT_EQ(table_play("classic", "basic"), (TableCounts{156916, 2000, 0, 0, {1399820, 1344830, 0}}));
+  EXPECT_EQ(table_play("classic", "basic:ask=1,keep_wilds=0"),
+            (TableCounts{169200, 2000, 0, 0, {1668455, 1661805, 0}}));
+  EXPECT_EQ(table_play("two-player", "basic"), (TableCounts{196232, 1963, 0, 0, {2431095, 2382260, 0}}));
+  EXPECT_EQ(table_play("spanish", "basic:ask=1,keep_wilds=0"),
+            (TableCounts{164043, 2000, 0, 3500, {1653800, 1614800, 0}}));
+  EXPECT_EQ(table_play("spanish-6p3", "basic"),
+            (TableCounts{181771, 2000, 3, 11500, {1421810, 1401350, 1414905}}));
 }
 
 // The signature does not depend on the thread count.

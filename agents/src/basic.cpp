@@ -7,9 +7,37 @@
 
 namespace canasta {
 
+int BasicAgent::best_passing(const View& view, uint32_t bar) {
+  int n = 0;
+  for (int j = 0; j < n_waiting_; ++j)
+    if (waiting_[j] > bar) waiting_[n++] = waiting_[j];
+  while (n > 0) {
+    int m = 0;
+    for (int j = 1; j < n; ++j)
+      if (waiting_[j] > waiting_[m]) m = j;
+    const int at = at_of(waiting_[m]);
+    if (view.passes_deferred_check(legal_[at])) return at;
+    waiting_[m] = waiting_[--n];
+  }
+  return -1;
+}
+
+int BasicAgent::first_legal(const View& view) const {
+  for (int i = 0, j = 0; i < legal_.size(); ++i) {
+    if (j == later_.size() || later_[j] != i) return i;
+    ++j;
+    if (view.passes_deferred_check(legal_[i])) return i;
+  }
+  return 0;  // not reached: a turn always has a legal action
+}
+
+// The actions come with the costly legality checks of the meld phase left
+// undone (engine.h: DeferredChecks): a meld still to check is checked only
+// when it would be the one chosen, and the choice is the one the whole legal
+// list gives.
 Action BasicAgent::act(const View& view, Rng& /*rng*/) {
-  view.legal_actions(legal_);
-  if (legal_.size() == 1) return legal_[0];
+  view.legal_actions(legal_, later_);
+  if (legal_.size() == 1) return legal_[0];  // a turn always has a legal action
   if (view.phase() == Phase::kDraw) {
     // 1. Take the pile when it is big enough (or when drawing is impossible
     //    and declining would end the deal); otherwise draw.
@@ -25,42 +53,68 @@ Action BasicAgent::act(const View& view, Rng& /*rng*/) {
   const CardSet hand = view.hand();
   const Rules& rules = view.rules();
 
-  int their_cards = 0;
-  for (int seat = 0; seat < rules.players; ++seat)
-    if (rules.team_of(seat) != rules.team_of(view.seat())) their_cards += view.hand_size(seat);
-  const bool want_out = p_.go_out && view.table_lead() >= p_.out_margin && their_cards >= p_.out_cards;
-  if (view.phase() == Phase::kAnswer) return Action::make(want_out ? ActionType::kYes : ActionType::kNo);
+  // Whether to go out, worked out when first needed (most meld decisions
+  // never need it).
+  int want = -1;
+  auto want_out = [&] {
+    if (want < 0) {
+      int their_cards = 0;
+      for (int seat = 0; seat < rules.players; ++seat)
+        if (rules.team_of(seat) != rules.team_of(view.seat())) their_cards += view.hand_size(seat);
+      want = p_.go_out && their_cards >= p_.out_cards && view.table_lead() >= p_.out_margin;
+    }
+    return want == 1;
+  };
+  if (view.phase() == Phase::kAnswer) return Action::make(want_out() ? ActionType::kYes : ActionType::kNo);
 
   // Meld phase. 2. The meld that puts down the most cards, holding back
   // `keep_wilds` wild cards unless the meld takes the hand down to going out.
   const int wilds = hand.wilds();
   const TeamMelds& own = view.melds(rules.team_of(view.seat()));
-  Action best{};
-  int best_score = -1;
+  // The best key among the checked melds; the unchecked ones wait.
+  uint32_t best = 0;
   bool can_discard = false;
-  for (Action a : legal_) {
+  n_waiting_ = 0;
+  for (int i = 0, j = 0; i < legal_.size(); ++i) {
+    const Action a = legal_[i];
+    const bool waits = j < later_.size() && later_[j] == i;
+    j += waits;
     if (a.type() == ActionType::kDiscard) can_discard = true;
-    if (a.type() == ActionType::kAsk && p_.ask && want_out) return a;
+    if (a.type() == ActionType::kAsk && p_.ask && want_out()) return a;
     if (a.type() != ActionType::kMeld) continue;
     const int used = a.naturals() + a.jokers() + a.twos();
     const int w = a.jokers() + a.twos();
     const bool toward_out = hand.total() - used <= 1;
-    if (toward_out && !want_out) continue;
+    if (toward_out && !want_out()) continue;
     if (w > 0 && wilds - w < p_.keep_wilds && !toward_out) continue;
     if (!own.has(a.kind()) && hand.count(a.kind()) < p_.meld_min && !toward_out) continue;
-    const int score = 100 * used - 10 * w + a.cards().value() / 10;
-    if (score > best_score) best_score = score, best = a;
+    const int value =
+        a.naturals() * card_value(a.kind()) + card_value(kJoker) * a.jokers() + card_value(kTwo) * a.twos();
+    const uint32_t k = key(100 * used - 10 * w + value / 10, i);
+    if (waits)
+      waiting_[n_waiting_++] = k;
+    else
+      best = std::max(best, k);
   }
-  if (best_score >= 0) return best;
+  if (const int at = best_passing(view, best); at >= 0) return legal_[at];
+  if (best > 0) return legal_[at_of(best)];
   if (!can_discard) {
     // Melding is compulsory here (an opening under way, or going out after a
     // yes): the legal meld with the most cards.
-    for (Action a : legal_) {
+    n_waiting_ = 0;
+    for (int i = 0, j = 0; i < legal_.size(); ++i) {
+      const Action a = legal_[i];
+      const bool waits = j < later_.size() && later_[j] == i;
+      j += waits;
       if (a.type() != ActionType::kMeld) continue;
-      const int score = 100 * (a.naturals() + a.jokers() + a.twos());
-      if (score > best_score) best_score = score, best = a;
+      const uint32_t k = key(100 * (a.naturals() + a.jokers() + a.twos()), i);
+      if (waits)
+        waiting_[n_waiting_++] = k;
+      else
+        best = std::max(best, k);
     }
-    return best_score >= 0 ? best : legal_[0];
+    if (const int at = best_passing(view, best); at >= 0) return legal_[at];
+    return best > 0 ? legal_[at_of(best)] : legal_[first_legal(view)];
   }
 
   // 3. The safest discard, from what the table shows.

@@ -16,9 +16,21 @@ namespace canasta {
 using detail::TurnCtx;
 
 CardSet State::pile_set() const {
-  CardSet s;
-  for (int i = 0; i < pile_size; ++i) s.add(pile[i]);
-  return s;
+  // One card of each kind as a CardSet word, added two cards at a time into
+  // two sums (the pile can be long in a game of freezes).
+  static constexpr auto kOne = [] {
+    std::array<uint64_t, 16> one{};
+    for (int k = 0; k < 16; ++k) one[static_cast<size_t>(k)] = uint64_t{1} << (4 * k);
+    return one;
+  }();
+  uint64_t a = 0, b = 0;
+  int i = 0;
+  for (; i + 1 < pile_size; i += 2) {
+    a += kOne[pile[static_cast<size_t>(i)] & 15U];
+    b += kOne[pile[static_cast<size_t>(i) + 1] & 15U];
+  }
+  if (i < pile_size) a += kOne[pile[static_cast<size_t>(i)] & 15U];
+  return CardSet(a + b);
 }
 
 int opening_minimum(const State& s, int team) { return s.rules.opening_minimum(s.score_before[team]); }
@@ -297,7 +309,9 @@ struct NaturalMelds {
   }
 };
 
-void meld_phase_actions(const State& s, ActionList& out) {
+// With `later`, the melds and cleanings whose legality needs the search of
+// how the turn can end are listed unchecked and their positions kept there.
+void meld_phase_actions(const State& s, ActionList& out, DeferredChecks* later) {
   const Rules& r = s.rules;
   const TurnCtx c = context(s);
   const CardSet hand = c.hand;
@@ -333,7 +347,12 @@ void meld_phase_actions(const State& s, ActionList& out) {
       // complete the canastas, can finish the turn.
       if (left == 0 || no) return;
     }
-    if (finishes(after_meld(c, r, a, 0), r)) out.push(a);
+    if (later) {
+      later->push(out.size());
+      out.push(a);
+    } else if (finishes(after_meld(c, r, a, 0), r)) {
+      out.push(a);
+    }
   };
   auto consider = [&](Action a, bool slow) {
     const int used = a.naturals() + a.jokers() + a.twos();
@@ -522,14 +541,17 @@ void start_deal(State& s, const Rules& rules, const Deck& deck, int deck_size, i
   begin_turn(s);
 }
 
-void legal_actions(const State& s, ActionList& out) {
+void legal_actions(const State& s, ActionList& out) { legal_actions(s, out, nullptr); }
+
+void legal_actions(const State& s, ActionList& out, DeferredChecks* later) {
   out.clear();
+  if (later) later->clear();
   switch (s.phase) {
     case Phase::kDraw:
       draw_actions(s, out);
       break;
     case Phase::kMeld:
-      meld_phase_actions(s, out);
+      meld_phase_actions(s, out, later);
       break;
     case Phase::kAnswer:
       out.push(Action::make(ActionType::kYes));
@@ -548,6 +570,11 @@ bool can_go_out(const State& s, Action after) {
   const TurnCtx next = after_meld(c, s.rules, after, 0);
   if (next.hand.empty() && !(next.flags & kPilePending)) return finishes(next, s.rules);
   return detail::can_go_out(next, s.rules);
+}
+
+bool passes_deferred_check(const State& s, Action a) {
+  assert(s.phase == Phase::kMeld && (a.type() == ActionType::kMeld || a.type() == ActionType::kClean));
+  return finishes(after_meld(context(s), s.rules, a, 0), s.rules);
 }
 
 bool is_legal(const State& s, Action a) {

@@ -5,13 +5,21 @@
 // legal_actions, apply and deal_score.
 //
 //   driver WORKLOAD   WORKLOAD: none (the set-up alone) | legal | apply | deal | random
+//                     | basic-search | heuristic-search (60 ISMCTS decisions of
+//                     500 iterations, with basic or heuristic rollouts)
 #include <cstdio>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "canasta/engine.h"
 #include "canasta/game.h"
 #include "canasta/rng.h"
+#if __has_include("canasta/ismcts.h")
+#include "canasta/agent.h"
+#include "canasta/view.h"
+#define CANASTA_SEARCH 1
+#endif
 #if __has_include("canasta/runner.h")
 #include "canasta/random_agent.h"
 #include "canasta/runner.h"
@@ -83,6 +91,27 @@ int main(int argc, char** argv) {
       sum += static_cast<uint64_t>(random_deal(s, 7, k) + deal_score(s)[0].total());
     }
   }
+#ifdef CANASTA_SEARCH
+  const bool basic = std::strcmp(what, "basic-search") == 0;
+  if (basic || std::strcmp(what, "heuristic-search") == 0) {
+    AgentSpec spec;
+    std::string error;
+    if (!parse_agent_spec(basic ? "ismcts:iters=500" : "ismcts:iters=500,rollout=heuristic", spec, error)) {
+      std::fprintf(stderr, "%s\n", error.c_str());
+      return 2;
+    }
+    auto agent = make_agent(spec);
+    Rng rng(3);
+    size_t i = 0;
+    for (int decisions = 0; decisions < 60;) {
+      i = (i + 97) % positions.size();
+      legal_actions(positions[i], list);
+      if (list.size() < 2) continue;
+      sum += agent->act(View(positions[i], positions[i].actor()), rng).raw();
+      ++decisions;
+    }
+  }
+#endif
   std::printf("%s: %zu positions, checksum %llu\n", what, positions.size(),
               static_cast<unsigned long long>(sum));
   return 0;

@@ -32,6 +32,29 @@ void start_deal(State& s, const Rules& rules, const Deck& deck, int deck_size, i
 // of legal actions finishes the turn legally (no dead ends).
 void legal_actions(const State& s, ActionList& out);
 bool is_legal(const State& s, Action a);
+
+// Positions in an ActionList whose actions still wait for a check, ascending.
+class DeferredChecks {
+ public:
+  DeferredChecks() {}  // elements stay uninitialised; only [0, size) is ever read
+  void clear() { size_ = 0; }
+  void push(int at) { at_[size_++] = static_cast<uint16_t>(at); }
+  int size() const { return size_; }
+  int operator[](int i) const { return at_[i]; }
+
+ private:
+  std::array<uint16_t, ActionList::kCapacity> at_;
+  uint16_t size_ = 0;
+};
+// The legal actions with the costliest check left to the caller: in the meld
+// phase, a meld or cleaning that may leave the turn no legal way to end is
+// listed without the search that decides it, and its position in `out` goes
+// to `later`; it is legal exactly when passes_deferred_check(s, action). The
+// other actions are legal, and legal_actions lists the same actions, less
+// those that fail the check, in the same order. For players that look at a
+// few actions only: a rollout policy checks the one it picks.
+void legal_actions(const State& s, ActionList& out, DeferredChecks* later);
+bool passes_deferred_check(const State& s, Action a);
 // In the meld phase: whether the player to move can still go out this turn,
 // now or, when `after` is given (a legal meld or cleaning of the turn), once
 // it is made. It reads only what the player knows: its hand, its side's

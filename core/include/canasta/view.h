@@ -67,6 +67,13 @@ class View {
     out.clear();
     if (actor() == seat_) canasta::legal_actions(*s_, out);
   }
+  // The same, with the costliest checks left to the caller (engine.h).
+  void legal_actions(ActionList& out, DeferredChecks& later) const {
+    out.clear();
+    later.clear();
+    if (actor() == seat_) canasta::legal_actions(*s_, out, &later);
+  }
+  bool passes_deferred_check(Action a) const { return canasta::passes_deferred_check(*s_, a); }
   // In the seat's meld phase: whether it can still go out this turn, now or
   // after the legal meld `after` (engine.h); false when it is not the actor.
   bool can_go_out(Action after = Action{}) const {
