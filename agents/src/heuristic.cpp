@@ -227,8 +227,12 @@ int meld_score(Action a, const MeldPlan& m, const HeuristicParams& p) {
   if ((a.type() != ActionType::kMeld && !clean) || (clean && !p.clean)) return kNoScore;
   const int k = clean ? a.dest() : a.kind();
   const bool wild_meld = !clean && k == kTwo;
-  const int used = a.cards().total();  // cards from the hand
   const int w = clean ? 0 : a.jokers() + a.twos();
+  // The cards from the hand, and their value.
+  const int used = clean ? a.cards().total() : a.naturals() + w;
+  const int value = clean ? a.cards().value()
+                          : a.naturals() * card_value(a.kind()) + card_value(kJoker) * a.jokers() +
+                                card_value(kTwo) * a.twos();
   const bool toward_out = !m.pile_pending && m.hand.total() - used <= 1;
   if (toward_out && !m.want_out) return kNoScore;
   const bool completes = k != kBlack3 && !m.own.is_canasta(k) && m.own.size(k) + used >= kCanastaSize;
@@ -242,7 +246,7 @@ int meld_score(Action a, const MeldPlan& m, const HeuristicParams& p) {
                       !free && !(completes && p.canasta_wilds))
     return kNoScore;
   if (!clean && !wild_meld && !m.own.has(k) && m.hand.count(k) < p.meld_min && !free) return kNoScore;
-  int score = 100 * used - 25 * w + a.cards().value() / 10 + 5 * (p.jokers_first ? a.jokers() : a.twos());
+  int score = 100 * used - 25 * w + value / 10 + 5 * (p.jokers_first ? a.jokers() : a.twos());
   if (completes) score += wild_meld ? 2500 : (!clean && w + m.own.wilds(k) == 0) ? 900 : 600;
   if (wild_meld) score += 25 * w;  // wild cards are not spent there: they build the wild canasta
   if (clean) score += m.own.wilds(a.kind()) == 1 ? 900 : 300;  // the last wild card out: a natural canasta
@@ -250,8 +254,7 @@ int meld_score(Action a, const MeldPlan& m, const HeuristicParams& p) {
     // Just enough to open: a meld that meets the minimum alone, with the
     // fewest cards and wild cards; else the most points a card, sparing
     // wild cards, so that the melds still needed stay few.
-    score = a.cards().value() >= m.open_need ? 1000000 - 1000 * used - 100 * w
-                                             : 1000 * a.cards().value() / used - 300 * w;
+    score = value >= m.open_need ? 1000000 - 1000 * used - 100 * w : 1000 * value / used - 300 * w;
   }
   return score;
 }
@@ -328,14 +331,31 @@ Action HeuristicAgent::act(const View& view, Rng& /*rng*/) {
 
   // Meld phase: the meld worth most, holding back wild cards and sets.
   const MeldPlan plan(view, p_, want_out, dump);
+  // The meld with the highest score, the first in order among equals; when
+  // going out, the highest that keeps the way out open, checked best first.
   Action best{};
-  int best_score = kNoScore;
+  int best_score = kNoScore, n_going = 0;
   bool can_discard = false;
-  for (Action a : legal_) {
+  for (int i = 0; i < legal_.size(); ++i) {
+    const Action a = legal_[i];
     if (a.type() == ActionType::kDiscard) can_discard = true;
     if (a.type() == ActionType::kAsk && p_.ask && want_out) return a;
     const int score = meld_score(a, plan, p_);
-    if (score > best_score && (!plan.going_out || view.can_go_out(a))) best_score = score, best = a;
+    if (score == kNoScore) continue;
+    if (plan.going_out)
+      going_[static_cast<size_t>(n_going++)] = static_cast<uint64_t>(static_cast<int64_t>(score) - kNoScore)
+                                                   << 11 |
+                                               (2047U - static_cast<unsigned>(i));
+    else if (score > best_score)
+      best_score = score, best = a;
+  }
+  while (n_going > 0) {
+    int m = 0;
+    for (int j = 1; j < n_going; ++j)
+      if (going_[static_cast<size_t>(j)] > going_[static_cast<size_t>(m)]) m = j;
+    const Action a = legal_[static_cast<int>(2047U - (going_[static_cast<size_t>(m)] & 2047U))];
+    if (view.can_go_out(a)) return a;
+    going_[static_cast<size_t>(m)] = going_[static_cast<size_t>(--n_going)];
   }
   if (best_score > kNoScore) return best;
   if (!can_discard) return compulsory_meld(legal_);

@@ -9,12 +9,18 @@
 namespace canasta {
 
 CardSet full_pack(const Rules& rules) {
-  CardSet pack;
+  // One deck without its jokers: four twos, two red and two black threes,
+  // four of each natural rank. No count passes 15 (three decks at most).
+  constexpr uint64_t kDeck = [] {
+    CardSet deck;
+    deck.add(kTwo, 4);
+    deck.add(kRed3, 2);
+    deck.add(kBlack3, 2);
+    for (int k = kFirstNatural; k <= kLastNatural; ++k) deck.add(k, 4);
+    return deck.raw();
+  }();
+  CardSet pack(kDeck * static_cast<uint64_t>(rules.decks));
   pack.add(kJoker, rules.jokers);
-  pack.add(kTwo, 4 * rules.decks);
-  pack.add(kRed3, 2 * rules.decks);
-  pack.add(kBlack3, 2 * rules.decks);
-  for (int k = kFirstNatural; k <= kLastNatural; ++k) pack.add(k, 4 * rules.decks);
   return pack;
 }
 

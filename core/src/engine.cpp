@@ -311,6 +311,7 @@ struct NaturalMelds {
 
 // With `later`, the melds and cleanings whose legality needs the search of
 // how the turn can end are listed unchecked and their positions kept there.
+template <bool kDefer>
 void meld_phase_actions(const State& s, ActionList& out, DeferredChecks* later) {
   const Rules& r = s.rules;
   const TurnCtx c = context(s);
@@ -347,7 +348,7 @@ void meld_phase_actions(const State& s, ActionList& out, DeferredChecks* later) 
       // complete the canastas, can finish the turn.
       if (left == 0 || no) return;
     }
-    if (later) {
+    if constexpr (kDefer) {
       later->push(out.size());
       out.push(a);
     } else if (finishes(after_meld(c, r, a, 0), r)) {
@@ -541,9 +542,9 @@ void start_deal(State& s, const Rules& rules, const Deck& deck, int deck_size, i
   begin_turn(s);
 }
 
-void legal_actions(const State& s, ActionList& out) { legal_actions(s, out, nullptr); }
+namespace {
 
-void legal_actions(const State& s, ActionList& out, DeferredChecks* later) {
+[[gnu::always_inline]] inline void list_actions(const State& s, ActionList& out, DeferredChecks* later) {
   out.clear();
   if (later) later->clear();
   switch (s.phase) {
@@ -551,7 +552,10 @@ void legal_actions(const State& s, ActionList& out, DeferredChecks* later) {
       draw_actions(s, out);
       break;
     case Phase::kMeld:
-      meld_phase_actions(s, out, later);
+      if (later)
+        meld_phase_actions<true>(s, out, later);
+      else
+        meld_phase_actions<false>(s, out, nullptr);
       break;
     case Phase::kAnswer:
       out.push(Action::make(ActionType::kYes));
@@ -561,6 +565,12 @@ void legal_actions(const State& s, ActionList& out, DeferredChecks* later) {
       break;
   }
 }
+
+}  // namespace
+
+void legal_actions(const State& s, ActionList& out) { list_actions(s, out, nullptr); }
+
+void legal_actions(const State& s, ActionList& out, DeferredChecks* later) { list_actions(s, out, later); }
 
 bool can_go_out(const State& s, Action after) {
   assert(after == Action{} || after.type() == ActionType::kMeld || after.type() == ActionType::kClean);

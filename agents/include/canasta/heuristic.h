@@ -144,6 +144,8 @@ class HeuristicAgent final : public Agent {
  private:
   HeuristicParams p_;
   ActionList legal_;
+  // When going out, the melds to check, as keys: score, then first in order.
+  std::array<uint64_t, ActionList::kCapacity> going_;
 };
 
 }  // namespace canasta
