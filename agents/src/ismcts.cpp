@@ -66,6 +66,16 @@ struct IsmctsAgent::Tree {
   ActionList legal;
   ActionList fresh;  // untried actions at the current node
   ActionList kept;   // the legal actions left by `meld_order`
+  // available_and_untried's table of the legal actions (open addressing; a
+  // slot is in use when its stamp is the call's), and which were tried.
+  static constexpr int kPairwise = 12;
+  static constexpr size_t kSlots = 4096;  // 2 x ActionList::kCapacity, rounded up to a power of two
+  static_assert(kSlots >= 2 * ActionList::kCapacity);
+  std::array<uint32_t, kSlots> slot_stamp_{};
+  std::array<uint32_t, kSlots> slot_action_{};
+  std::array<uint16_t, kSlots> slot_index_{};
+  std::array<uint8_t, ActionList::kCapacity> tried_{};
+  uint32_t stamp_ = 0;
   std::vector<int> path;
   BasicAgent basic_agent;
   HeuristicAgent heuristic_agent;
@@ -174,8 +184,7 @@ struct IsmctsAgent::Tree {
       if (legal.empty()) break;  // cannot happen from a consistent sample; scored as it stands
       const int actor = d.actor();
       if (order_actor == actor) keep_meld_order(order_kind);
-      count_available(node);
-      collect_untried(node);
+      available_and_untried(node);
       const bool expanded = !fresh.empty();
       const int child = expanded ? expand(node, d, actor, me, p, rng) : select(node, p.c);
       const Action pick(nodes[child].action);
@@ -209,22 +218,50 @@ struct IsmctsAgent::Tree {
     if (!kept.empty() && kept.size() < legal.size()) std::swap(legal, kept);
   }
 
-  // Availability: every child of `node` whose action is legal here.
-  void count_available(int node) {
-    for (int c = nodes[node].first_child; c >= 0; c = nodes[c].next_sibling) {
-      if (legal.contains(Action(nodes[c].action))) ++nodes[c].avail;
-    }
-  }
-
-  // Untried actions: legal here, no child of `node` yet (into `fresh`).
-  void collect_untried(int node) {
+  // Availability: every child of `node` whose action is legal here gains
+  // one. Untried actions: legal here, no child of `node` yet (into `fresh`,
+  // in legal order). Short lists are compared pair by pair; long ones (a
+  // meld phase with many wild cards) through a table of the legal actions.
+  void available_and_untried(int node) {
     fresh.clear();
-    for (Action a : legal) {
-      bool seen = false;
-      for (int c = nodes[node].first_child; c >= 0 && !seen; c = nodes[c].next_sibling)
-        seen = nodes[c].action == a.raw();
-      if (!seen) fresh.push(a);
+    const int n = legal.size();
+    if (n <= kPairwise) {
+      for (int c = nodes[node].first_child; c >= 0; c = nodes[c].next_sibling)
+        if (legal.contains(Action(nodes[c].action))) ++nodes[c].avail;
+      for (Action a : legal) {
+        bool seen = false;
+        for (int c = nodes[node].first_child; c >= 0 && !seen; c = nodes[c].next_sibling)
+          seen = nodes[c].action == a.raw();
+        if (!seen) fresh.push(a);
+      }
+      return;
     }
+    int bits = 5;
+    while ((1 << bits) < 2 * n) ++bits;
+    const uint32_t mask = (1U << bits) - 1;
+    auto home = [bits](uint32_t raw) { return (raw * 0x9E3779B1U) >> (32 - bits); };
+    if (++stamp_ == 0) {  // the stamps wrapped: every slot empty again
+      slot_stamp_.fill(0);
+      stamp_ = 1;
+    }
+    for (int i = 0; i < n; ++i) {
+      uint32_t h = home(legal[i].raw());
+      while (slot_stamp_[h] == stamp_) h = (h + 1) & mask;
+      slot_stamp_[h] = stamp_;
+      slot_action_[h] = legal[i].raw();
+      slot_index_[h] = static_cast<uint16_t>(i);
+      tried_[static_cast<size_t>(i)] = 0;
+    }
+    for (int c = nodes[node].first_child; c >= 0; c = nodes[c].next_sibling) {
+      for (uint32_t h = home(nodes[c].action); slot_stamp_[h] == stamp_; h = (h + 1) & mask) {
+        if (slot_action_[h] != nodes[c].action) continue;
+        ++nodes[c].avail;
+        tried_[slot_index_[h]] = 1;
+        break;
+      }
+    }
+    for (int i = 0; i < n; ++i)
+      if (!tried_[static_cast<size_t>(i)]) fresh.push(legal[i]);
   }
 
   // Expansion: a new child of `node` for an untried action drawn at random
