@@ -239,6 +239,15 @@ void check_deferred(const std::string& profile, int deals, uint64_t seed) {
   EXPECT_GT(failed, 0);
 }
 
+// An action's value from its counts is the value of its cards, for every
+// legal action of random play (cleanings in spanish).
+TEST(Properties, ActionValueIsTheValueOfItsCards) {
+  for (const char* p : {"classic", "spanish"})
+    random_play(rules_of(p), test_deals(200, 10), 1212, [](const State&, const ActionList& legal) {
+      for (Action a : legal) ASSERT_EQ(a.value(), a.cards().value()) << action_to_string(a);
+    });
+}
+
 TEST(Properties, DeferredChecksGiveTheLegalActions) {
   for (const char* p :
        {"classic", "two-player", "spanish", "spanish-2p", "spanish-3p", "spanish-6p", "spanish-6p3"})

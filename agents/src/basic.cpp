@@ -3,24 +3,10 @@
 
 #include <algorithm>
 
+#include "best_first.h"
 #include "canasta/engine.h"
 
 namespace canasta {
-
-int BasicAgent::best_passing(const View& view, uint32_t bar) {
-  int n = 0;
-  for (int j = 0; j < n_waiting_; ++j)
-    if (waiting_[j] > bar) waiting_[n++] = waiting_[j];
-  while (n > 0) {
-    int m = 0;
-    for (int j = 1; j < n; ++j)
-      if (waiting_[j] > waiting_[m]) m = j;
-    const int at = at_of(waiting_[m]);
-    if (view.passes_deferred_check(legal_[at])) return at;
-    waiting_[m] = waiting_[--n];
-  }
-  return -1;
-}
 
 int BasicAgent::first_legal(const View& view) const {
   for (int i = 0, j = 0; i < legal_.size(); ++i) {
@@ -72,9 +58,10 @@ Action BasicAgent::act(const View& view, Rng& /*rng*/) {
   const int wilds = hand.wilds();
   const TeamMelds& own = view.melds(rules.team_of(view.seat()));
   // The best key among the checked melds; the unchecked ones wait.
-  uint32_t best = 0;
+  uint64_t best = 0;
   bool can_discard = false;
-  n_waiting_ = 0;
+  int waiting = 0;
+  auto passes = [&](int at) { return view.passes_deferred_check(legal_[at]); };
   for (int i = 0, j = 0; i < legal_.size(); ++i) {
     const Action a = legal_[i];
     const bool waits = j < later_.size() && later_[j] == i;
@@ -88,33 +75,31 @@ Action BasicAgent::act(const View& view, Rng& /*rng*/) {
     if (toward_out && !want_out()) continue;
     if (w > 0 && wilds - w < p_.keep_wilds && !toward_out) continue;
     if (!own.has(a.kind()) && hand.count(a.kind()) < p_.meld_min && !toward_out) continue;
-    const int value =
-        a.naturals() * card_value(a.kind()) + card_value(kJoker) * a.jokers() + card_value(kTwo) * a.twos();
-    const uint32_t k = key(100 * used - 10 * w + value / 10, i);
+    const uint64_t k = best_first_key(100 * used - 10 * w + a.value() / 10, i);
     if (waits)
-      waiting_[n_waiting_++] = k;
+      waiting_[static_cast<size_t>(waiting++)] = k;
     else
       best = std::max(best, k);
   }
-  if (const int at = best_passing(view, best); at >= 0) return legal_[at];
-  if (best > 0) return legal_[at_of(best)];
+  if (const int at = best_passing(waiting_.data(), waiting, best, passes); at >= 0) return legal_[at];
+  if (best > 0) return legal_[key_position(best)];
   if (!can_discard) {
     // Melding is compulsory here (an opening under way, or going out after a
     // yes): the legal meld with the most cards.
-    n_waiting_ = 0;
+    waiting = 0;
     for (int i = 0, j = 0; i < legal_.size(); ++i) {
       const Action a = legal_[i];
       const bool waits = j < later_.size() && later_[j] == i;
       j += waits;
       if (a.type() != ActionType::kMeld) continue;
-      const uint32_t k = key(100 * (a.naturals() + a.jokers() + a.twos()), i);
+      const uint64_t k = best_first_key(100 * (a.naturals() + a.jokers() + a.twos()), i);
       if (waits)
-        waiting_[n_waiting_++] = k;
+        waiting_[static_cast<size_t>(waiting++)] = k;
       else
         best = std::max(best, k);
     }
-    if (const int at = best_passing(view, best); at >= 0) return legal_[at];
-    return best > 0 ? legal_[at_of(best)] : legal_[first_legal(view)];
+    if (const int at = best_passing(waiting_.data(), waiting, best, passes); at >= 0) return legal_[at];
+    return best > 0 ? legal_[key_position(best)] : legal_[first_legal(view)];
   }
 
   // 3. The safest discard, from what the table shows.

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "best_first.h"
 #include "canasta/engine.h"
 
 namespace canasta {
@@ -230,9 +231,7 @@ int meld_score(Action a, const MeldPlan& m, const HeuristicParams& p) {
   const int w = clean ? 0 : a.jokers() + a.twos();
   // The cards from the hand, and their value.
   const int used = clean ? a.cards().total() : a.naturals() + w;
-  const int value = clean ? a.cards().value()
-                          : a.naturals() * card_value(a.kind()) + card_value(kJoker) * a.jokers() +
-                                card_value(kTwo) * a.twos();
+  const int value = a.value();
   const bool toward_out = !m.pile_pending && m.hand.total() - used <= 1;
   if (toward_out && !m.want_out) return kNoScore;
   const bool completes = k != kBlack3 && !m.own.is_canasta(k) && m.own.size(k) + used >= kCanastaSize;
@@ -343,20 +342,14 @@ Action HeuristicAgent::act(const View& view, Rng& /*rng*/) {
     const int score = meld_score(a, plan, p_);
     if (score == kNoScore) continue;
     if (plan.going_out)
-      going_[static_cast<size_t>(n_going++)] = static_cast<uint64_t>(static_cast<int64_t>(score) - kNoScore)
-                                                   << 11 |
-                                               (2047U - static_cast<unsigned>(i));
+      going_[static_cast<size_t>(n_going++)] = best_first_key(score, i);
     else if (score > best_score)
       best_score = score, best = a;
   }
-  while (n_going > 0) {
-    int m = 0;
-    for (int j = 1; j < n_going; ++j)
-      if (going_[static_cast<size_t>(j)] > going_[static_cast<size_t>(m)]) m = j;
-    const Action a = legal_[static_cast<int>(2047U - (going_[static_cast<size_t>(m)] & 2047U))];
-    if (view.can_go_out(a)) return a;
-    going_[static_cast<size_t>(m)] = going_[static_cast<size_t>(--n_going)];
-  }
+  if (const int at = best_passing(going_.data(), n_going, 0,
+                                  [&](int position) { return view.can_go_out(legal_[position]); });
+      at >= 0)
+    return legal_[at];
   if (best_score > kNoScore) return best;
   if (!can_discard) return compulsory_meld(legal_);
   return safest_discard(view, p_, legal_, table_lead);

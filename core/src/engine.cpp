@@ -16,21 +16,9 @@ namespace canasta {
 using detail::TurnCtx;
 
 CardSet State::pile_set() const {
-  // One card of each kind as a CardSet word, added two cards at a time into
-  // two sums (the pile can be long in a game of freezes).
-  static constexpr auto kOne = [] {
-    std::array<uint64_t, 16> one{};
-    for (int k = 0; k < 16; ++k) one[static_cast<size_t>(k)] = uint64_t{1} << (4 * k);
-    return one;
-  }();
-  uint64_t a = 0, b = 0;
-  int i = 0;
-  for (; i + 1 < pile_size; i += 2) {
-    a += kOne[pile[static_cast<size_t>(i)] & 15U];
-    b += kOne[pile[static_cast<size_t>(i) + 1] & 15U];
-  }
-  if (i < pile_size) a += kOne[pile[static_cast<size_t>(i)] & 15U];
-  return CardSet(a + b);
+  CardSet s;
+  for (int i = 0; i < pile_size; ++i) s.add(pile[i]);
+  return s;
 }
 
 int opening_minimum(const State& s, int team) { return s.rules.opening_minimum(s.score_before[team]); }

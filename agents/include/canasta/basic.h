@@ -49,20 +49,13 @@ class BasicAgent final : public Agent {
   Action act(const View& view, Rng& rng) override;
 
  private:
-  // The melds the agent would pick, as keys (score, then first in order).
-  static uint32_t key(int score, int at) { return static_cast<uint32_t>(score) << 11 | (2047U - at); }
-  static int at_of(uint32_t key) { return static_cast<int>(2047U - (key & 2047U)); }
-  // Of the melds waiting for the deferred check, those that beat `bar`: the
-  // position of the best that passes it, or -1.
-  int best_passing(const View& view, uint32_t bar);
   // The position of the first legal action.
   int first_legal(const View& view) const;
 
   BasicParams p_;
   ActionList legal_;
   DeferredChecks later_;                                 // legal_'s actions still to check (engine.h)
-  std::array<uint32_t, ActionList::kCapacity> waiting_;  // keys of the unchecked melds
-  int n_waiting_ = 0;
+  std::array<uint64_t, ActionList::kCapacity> waiting_;  // the unchecked melds (best_first.h)
 };
 
 }  // namespace canasta

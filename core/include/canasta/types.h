@@ -186,6 +186,12 @@ class Action {
     s.add(kTwo, twos());
     return s;
   }
+  // The card value of cards(), from the counts.
+  constexpr int value() const {
+    if (type() == ActionType::kDiscard) return card_value(kind());
+    if (type() == ActionType::kClean) return card_value(kind()) + naturals() * card_value(dest());
+    return naturals() * card_value(kind()) + card_value(kJoker) * jokers() + card_value(kTwo) * twos();
+  }
   friend constexpr bool operator==(Action a, Action b) { return a.raw_ == b.raw_; }
   friend constexpr bool operator<(Action a, Action b) { return a.raw_ < b.raw_; }
 
