@@ -110,7 +110,7 @@ TurnCtx after_meld(TurnCtx c, const Rules& r, Action a, int from_pile) {
     detail::apply_clean(c.melds, a);
   else
     add_meld(c.melds, a.kind(), a.naturals() + from_pile, a.jokers(), a.twos());
-  c.need -= used.value() + from_pile * card_value(a.kind());
+  c.need -= a.value() + from_pile * card_value(a.kind());
   if (a.kind() == kBlack3) c.flags |= kCommitted;
   if ((c.flags & kOpening) && c.need <= 0) {
     c.flags &= static_cast<uint16_t>(~kOpening);
@@ -480,7 +480,7 @@ void meld(State& s, Action a, int from_pile) {
     detail::apply_clean(s.melds[s.team()], a);
   else
     add_meld(s.melds[s.team()], a.kind(), a.naturals() + from_pile, a.jokers(), a.twos());
-  s.turn_value = static_cast<int16_t>(s.turn_value + used.value() + from_pile * card_value(a.kind()));
+  s.turn_value = static_cast<int16_t>(s.turn_value + a.value() + from_pile * card_value(a.kind()));
   if ((s.start_ranks >> a.kind() & 1U) || (clean && (s.start_ranks >> a.dest() & 1U))) s.flags |= kAddedToOld;
   if (a.kind() == kBlack3) s.flags |= kCommitted;
   check_opened(s);

@@ -178,14 +178,19 @@ Greedy greedy_max_dp(CardSet hand, const TeamMelds& m, const Rules& r) {
   // net wild change D, as one key: value * kPer - naturals melded.
   constexpr int kPer = 256;  // more than the cards of any deal
   constexpr int kNone = std::numeric_limits<int>::min() / 2;
-  std::array<int, kDSpan> best, next;
-  best.fill(kNone);
+  // Two rows in turn; a row is read only between lo and hi, and written
+  // only where the previous row's cells can move, which is cleared first.
+  std::array<int, kDSpan> rows[2];
+  int* best = rows[0].data();
+  int* next = rows[1].data();
   int lo = -kDMin, hi = -kDMin;  // the cells that can be reached
   best[lo] = 0;
   for (int i = 0; i < ranks; ++i) {
     const int jmin = std::max(0, -wm.room - after_hi[i + 1] - kDMin);
     const int jmax = std::min(kDSpan - 1, wilds - after_lo[i + 1] - kDMin);
-    next.fill(kNone);
+    const int clear_lo = std::max(jmin, lo + after_lo[i] - after_lo[i + 1]);
+    const int clear_hi = std::min(jmax, hi + after_hi[i] - after_hi[i + 1]);
+    for (int j = clear_lo; j <= clear_hi; ++j) next[j] = kNone;
     int nlo = kDSpan, nhi = -1;
     for (int c = 0; c < play[i].cnt; ++c) {
       const RankMove mv = play[i].moves[c];
@@ -198,7 +203,7 @@ Greedy greedy_max_dp(CardSet hand, const TeamMelds& m, const Rules& r) {
         nhi = std::max(nhi, j);
       }
     }
-    best = next;
+    std::swap(best, next);
     lo = nlo;
     hi = nhi;
   }
@@ -284,6 +289,14 @@ bool opening_pending(const TurnCtx& c) {
 // Going out by melding all of `rest` except at most one discarded card, with
 // `min_value` of card value melded (0: no minimum).
 bool out_with(CardSet rest, const TurnCtx& c, const Rules& r, int min_value) {
+  // Cards that no meld can take: a lone natural of a rank the side has not
+  // melded (a new meld needs two naturals), one or two black threes (they
+  // meld as three or four). Only one card can be left, for the discard: with
+  // two such kinds nothing goes, with one only its discard may.
+  const uint16_t lone = rest.singles() & ~c.melds.ranks() & kNaturalKinds;
+  const int b3 = rest.count(kBlack3);
+  if ((lone & (lone - 1)) || b3 == 2 || (lone && b3 == 1)) return false;  // two stuck or more
+  const bool stuck = lone || b3 == 1;
   // Too few canastas whatever is melded: nothing to search.
   if (c.melds.canastas_bound(rest, r.wild_melds, r.closed_canastas) < r.canastas_to_go_out) return false;
   auto try_rest = [&](CardSet melded) {
@@ -291,21 +304,8 @@ bool out_with(CardSet rest, const TurnCtx& c, const Rules& r, int min_value) {
     MeldAll m = meld_all(melded, c.melds, r, r.canastas_to_go_out);
     return m.ok && m.canastas >= r.canastas_to_go_out;
   };
-  // Cards that no meld can take: a lone natural of a rank the side has not
-  // melded (a new meld needs two naturals), one or two black threes (they
-  // meld as three or four). Only one card can be left, for the discard: with
-  // two such kinds nothing goes, with one only its discard may.
-  int stuck = 0, stuck_kind = 0;
-  for (uint16_t lone = rest.kinds() & ~c.melds.ranks() & 0x7FF0; lone;
-       lone &= static_cast<uint16_t>(lone - 1)) {
-    const int k = std::countr_zero(lone);
-    if (rest.count(k) == 1) ++stuck, stuck_kind = k;
-  }
-  const int b3 = rest.count(kBlack3);
-  if (b3 == 2) return false;
-  if (b3 == 1) ++stuck, stuck_kind = kBlack3;
-  if (stuck >= 2) return false;
-  if (stuck == 1) {
+  if (stuck) {
+    const int stuck_kind = lone ? std::countr_zero(lone) : static_cast<int>(kBlack3);
     rest.remove(stuck_kind);
     return try_rest(rest);
   }

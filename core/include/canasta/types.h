@@ -87,15 +87,14 @@ class CardSet {
   }
   // Bit k set when the set holds at least one card of kind k.
   constexpr uint16_t kinds() const {
-    // One bit per nibble (bit 4k), then gathered in four shift-and-mask steps.
-    uint64_t x = (raw_ | (raw_ >> 1) | (raw_ >> 2) | (raw_ >> 3)) & 0x1111111111111111ULL;
-    x = (x | (x >> 3)) & 0x0303030303030303ULL;
-    x = (x | (x >> 6)) & 0x000F000F000F000FULL;
-    x = (x | (x >> 12)) & 0x000000FF000000FFULL;
-    return static_cast<uint16_t>(x | (x >> 24));
+    return gather((raw_ | (raw_ >> 1) | (raw_ >> 2) | (raw_ >> 3)) & 0x1111111111111111ULL);
   }
   // Bit k set when the set holds two cards of kind k or more.
   constexpr uint16_t pairs() const { return CardSet((raw_ >> 1) & 0x7777777777777777ULL).kinds(); }
+  // Bit k set when the set holds exactly one card of kind k.
+  constexpr uint16_t singles() const {
+    return gather(raw_ & ~((raw_ >> 1) | (raw_ >> 2) | (raw_ >> 3)) & 0x1111111111111111ULL);
+  }
   constexpr int wilds() const { return count(kJoker) + count(kTwo); }
 
   friend constexpr CardSet operator+(CardSet a, CardSet b) { return CardSet(a.raw_ + b.raw_); }
@@ -109,6 +108,13 @@ class CardSet {
   }
 
  private:
+  // One bit per nibble (bit 4k) gathered into bit k, in four shift-and-mask steps.
+  static constexpr uint16_t gather(uint64_t x) {
+    x = (x | (x >> 3)) & 0x0303030303030303ULL;
+    x = (x | (x >> 6)) & 0x000F000F000F000FULL;
+    x = (x | (x >> 12)) & 0x000000FF000000FFULL;
+    return static_cast<uint16_t>(x | (x >> 24));
+  }
   uint64_t raw_ = 0;
 };
 static_assert(sizeof(CardSet) == 8 && std::is_trivially_copyable_v<CardSet>);
