@@ -145,27 +145,27 @@ TEST(ValueModel, BadFilesAreRefusedWithOneLine) {
 }
 
 // Samples of random deals, through the file.
-SampleSet random_samples(int deals) {
+SampleSet random_samples(int deals, uint64_t seed = 8, const Rules& r = classic_rules()) {
   std::string bytes;
-  const Rules r = classic_rules();
   ActionList list;
   for (int deal = 0; deal < deals; ++deal) {
     State s;
-    start_single_deal(s, r, 8, deal);
+    start_single_deal(s, r, seed, deal);
     DealRecord rec;
-    begin_single_record(rec, s, 8, deal);
-    Rng rng(derive_seed(8, Stream::kTest, static_cast<uint64_t>(deal)));
+    begin_single_record(rec, s, seed, deal);
+    Rng rng(derive_seed(seed, Stream::kTest, static_cast<uint64_t>(deal)));
     while (!s.over()) {
       legal_actions(s, list);
       const Action a = list[static_cast<int>(rng.below(static_cast<uint32_t>(list.size())))];
       rec.actions.emplace_back(s.actor(), a);
       apply(s, a);
     }
-    append_samples(rec, 8, deal, 5, bytes);
+    append_samples(rec, seed, deal, 5, bytes);
   }
   const std::string path = temp_path("samples");
-  write_bytes(path, sample_file_header(r, "random against random", 8,
-                                       static_cast<int64_t>(bytes.size() / (12 + 4 * 322))) +
+  const size_t record = 12 + 4 * static_cast<size_t>(feature_count(r));
+  write_bytes(path, sample_file_header(r, "random against random", seed,
+                                       static_cast<int64_t>(bytes.size() / record)) +
                         bytes);
   SampleSet set;
   std::string error;
@@ -253,6 +253,50 @@ TEST(Training, IsReproducibleAndLearnsSomething) {
   TrainResult rl;
   ASSERT_TRUE(train_value_model(data, config, linear, rl, {}, error));
   EXPECT_GT(rl.held_r2, 0.05);
+}
+
+// Expert iteration: training further from a model starts from that model
+// as it is (epoch 0, kept unless an epoch does better on the held-out deals)
+// with its scaling, and refuses one of other layers or another table.
+TEST(Training, StartsFromAModel) {
+  const SampleSet data = random_samples(400);
+  TrainConfig config;
+  config.hidden = {16};
+  config.epochs = 2;
+  ValueModel first;
+  TrainResult r0;
+  std::string error;
+  ASSERT_TRUE(train_value_model(data, config, first, r0, {}, error)) << error;
+  const SampleSet more = random_samples(300, 77);
+  config.init = &first;
+  std::vector<EpochReport> epochs;
+  ValueModel next, again;
+  TrainResult r1, r2;
+  ASSERT_TRUE(train_value_model(
+      more, config, next, r1, [&](const EpochReport& e) { epochs.push_back(e); }, error))
+      << error;
+  ASSERT_TRUE(train_value_model(more, config, again, r2, {}, error)) << error;
+  EXPECT_TRUE(next == again);
+  ASSERT_GE(epochs.size(), 2U);
+  EXPECT_EQ(epochs[0].epoch, 0);
+  EXPECT_EQ(next.mean(), first.mean());
+  EXPECT_EQ(next.scale(), first.scale());
+  EXPECT_EQ(next.target_scale(), first.target_scale());
+  double best = epochs[0].held_loss;
+  for (const auto& e : epochs) best = std::min(best, e.held_loss);
+  EXPECT_EQ(epochs[static_cast<size_t>(r1.best_epoch)].held_loss, best);
+  if (r1.best_epoch == 0) {
+    EXPECT_TRUE(next == first);
+  } else {
+    EXPECT_FALSE(next.weights(0) == first.weights(0));
+  }
+  config.hidden = {8};
+  EXPECT_FALSE(train_value_model(more, config, again, r2, {}, error));
+  EXPECT_NE(error.find("hidden layers"), std::string::npos) << error;
+  config.hidden = {16};
+  SampleSet other = random_samples(300, 77, spanish_table(6, 3));
+  EXPECT_FALSE(train_value_model(other, config, again, r2, {}, error));
+  EXPECT_NE(error.find("does not fit"), std::string::npos) << error;
 }
 
 // The models built into the program (eval=default) are valid models of

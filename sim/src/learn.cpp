@@ -225,6 +225,18 @@ bool train_value_model(const SampleSet& data, const TrainConfig& config, ValueMo
     error = "too few samples to train on (" + std::to_string(data.size()) + ")";
     return false;
   }
+  if (config.init) {
+    const ValueModel& i = *config.init;
+    if (i.linear() || i.hidden() != config.hidden) {
+      error = "the model to start from is not a perceptron of these hidden layers";
+      return false;
+    }
+    if (const std::string why = i.misfit(data.rules); !why.empty() || i.inputs() != f) {
+      error = "the model to start from does not fit the samples: " +
+              (why.empty() ? "another feature count" : why);
+      return false;
+    }
+  }
   for (int width : config.hidden)
     if (width < 1 || width > ValueModel::kMaxWidth) {
       error = "a hidden layer has 1 to " + std::to_string(ValueModel::kMaxWidth) + " units";
@@ -276,16 +288,23 @@ bool train_value_model(const SampleSet& data, const TrainConfig& config, ValueMo
     y_sq += y * y;
   }
   const double n_train = static_cast<double>(train.size());
-  const Vector mean = (sum / n_train).cast<float>();
+  Vector mean = (sum / n_train).cast<float>();
   Vector scale =
       ((sq / n_train - (sum / n_train).cwiseProduct(sum / n_train)).cwiseMax(0.0).cwiseSqrt()).cast<float>();
   for (Eigen::Index i = 0; i < scale.size(); ++i)
     if (!(scale[i] > 1e-6F)) scale[i] = 1;
-  std::copy(mean.data(), mean.data() + f, m.mean().begin());
-  std::copy(scale.data(), scale.data() + f, m.scale().begin());
   const double y_mean = y_sum / n_train;
   const double y_sd = std::sqrt(std::max(0.0, y_sq / n_train - y_mean * y_mean));
-  m.target_scale() = static_cast<float>(y_sd > 0 ? y_sd : 1.0);
+  if (config.init) {
+    // The weights go with the standardisation they were trained on.
+    m = *config.init;
+    mean = Eigen::Map<const Vector>(m.mean().data(), f);
+    scale = Eigen::Map<const Vector>(m.scale().data(), f);
+  } else {
+    std::copy(mean.data(), mean.data() + f, m.mean().begin());
+    std::copy(scale.data(), scale.data() + f, m.scale().begin());
+    m.target_scale() = static_cast<float>(y_sd > 0 ? y_sd : 1.0);
+  }
   // Standardised columns and targets of some samples, gathered as a block.
   const auto gather = [&](const std::vector<int64_t>& rows, size_t first, size_t n, Matrix& x, Vector& y) {
     x.resize(f, static_cast<Eigen::Index>(n));
@@ -359,10 +378,11 @@ bool train_value_model(const SampleSet& data, const TrainConfig& config, ValueMo
   // The perceptron: He-initialised weights, minibatch Adam on the mean
   // squared error, the weights of the best held-out epoch kept.
   Rng init(derive_seed(config.seed, Stream::kTrain, 0));
-  for (int layer = 0; layer < m.layers(); ++layer) {
-    const double in = layer == 0 ? f : config.hidden[static_cast<size_t>(layer - 1)];
-    for (float& w : m.weights(layer)) w = static_cast<float>(normal(init) * std::sqrt(2.0 / in));
-  }
+  if (!config.init)
+    for (int layer = 0; layer < m.layers(); ++layer) {
+      const double in = layer == 0 ? f : config.hidden[static_cast<size_t>(layer - 1)];
+      for (float& w : m.weights(layer)) w = static_cast<float>(normal(init) * std::sqrt(2.0 / in));
+    }
   Net net(m);
   std::vector<std::vector<float>> mom, vel;
   for (int layer = 0; layer < m.layers(); ++layer)
@@ -381,6 +401,18 @@ bool train_value_model(const SampleSet& data, const TrainConfig& config, ValueMo
   Matrix x;
   Vector y, ph, yh;
   double vh = 0;
+  if (config.init) {
+    // Epoch 0: the model started from, as it is.
+    Vector pt, yt;
+    predict_all(m, train, pt, yt);
+    predict_all(m, held, ph, yh);
+    vh = variance(yh);
+    const Fit ft = fit_of(pt, yt), fh = fit_of(ph, yh);
+    if (report) report(EpochReport{0, ft.mse / variance(yt), fh.mse / vh, fh.r2});
+    best_loss = fh.mse;
+    result.held_r2 = fh.r2;
+    keep_held_out(ph, yh);
+  }
   for (int epoch = 1; epoch <= config.epochs; ++epoch) {
     Rng shuffle(derive_seed(config.seed, Stream::kTrain, static_cast<uint64_t>(epoch)));
     for (size_t i = order.size(); i > 1; --i)
@@ -418,7 +450,7 @@ bool train_value_model(const SampleSet& data, const TrainConfig& config, ValueMo
       }
     }
     predict_all(m, held, ph, yh);
-    if (epoch == 1) vh = variance(yh);
+    if (epoch == 1 && !config.init) vh = variance(yh);
     const Fit fh = fit_of(ph, yh);
     EpochReport r{epoch, loss_sum / static_cast<double>(order.size()), fh.mse / vh, fh.r2};
     if (report) report(r);

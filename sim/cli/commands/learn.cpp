@@ -93,7 +93,7 @@ int run_selfplay(SelfplayOptions& o) {
 }
 
 struct TrainOptions {
-  std::string samples, out, hidden = "64,32", curve, calibration;
+  std::string samples, out, hidden = "64,32", curve, calibration, init;
   bool linear = false;
   TrainConfig config;
 };
@@ -118,14 +118,26 @@ int run_train(TrainOptions& o) {
   }
   SampleSet data;
   std::string error;
+  ValueModel start;
+  if (!o.init.empty()) {
+    if (o.linear) throw InputError{"--init starts a perceptron from a model; it does not go with --linear"};
+    if (!ValueModel::load(o.init, start, error)) throw InputError{error};
+    if (start.linear())
+      throw InputError{"--init wants a perceptron, and " + printable(o.init, 400) + " is linear"};
+    t.hidden = start.hidden();
+    t.init = &start;
+  }
   const auto t0 = std::chrono::steady_clock::now();
   if (!read_samples(o.samples, data, error)) throw InputError{error};
   const auto elapsed = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   };
-  fmt::print("canasta train: {} model on {} samples of {} ({}, profile {})\n",
-             o.linear ? std::string("a linear") : "a perceptron " + o.hidden, data.size(),
-             printable(o.samples, 200), printable(data.agents, 200), profile_spec(data.rules));
+  std::string hidden;
+  for (const int w : t.hidden) hidden += (hidden.empty() ? "" : ",") + std::to_string(w);
+  fmt::print("canasta train: {} model on {} samples of {} ({}, profile {}){}\n",
+             o.linear ? std::string("a linear") : "a perceptron " + hidden, data.size(),
+             printable(o.samples, 200), printable(data.agents, 200), profile_spec(data.rules),
+             o.init.empty() ? "" : ", from " + printable(o.init, 200));
   std::string curve = "epoch,train_loss,held_loss,held_r2,seconds\n";
   TrainResult result;
   ValueModel model;
@@ -198,7 +210,12 @@ void add_train(CLI::App& app, int& exit_code) {
   sub->add_option("samples", o->samples, "a sample file of canasta selfplay")->required();
   sub->add_option("--out,-o", o->out, "the model file to write")->required();
   sub->add_flag("--linear", o->linear, "a linear model (ridge regression) instead of the perceptron");
-  sub->add_option("--hidden", o->hidden, "the perceptron's hidden layers, e.g. 64,32")->capture_default_str();
+  auto* hidden = sub->add_option("--hidden", o->hidden, "the perceptron's hidden layers, e.g. 64,32")
+                     ->capture_default_str();
+  sub->add_option(
+         "--init", o->init,
+         "start from this perceptron (its layers and scaling) instead of random weights: expert iteration")
+      ->excludes(hidden);
   sub->add_option("--epochs", o->config.epochs, "most epochs")
       ->check(CLI::Range(1, 100000))
       ->capture_default_str();

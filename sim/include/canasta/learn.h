@@ -47,6 +47,11 @@ struct TrainConfig {
   double rate = 1e-3;    // Adam's step size
   double holdout = 0.1;  // share of the deals held out
   uint64_t seed = 1;
+  // A perceptron to start from (expert iteration: the model of the last
+  // round, trained further on the samples of its own play). Its hidden
+  // layers and its standardisation of inputs and target are kept; its
+  // weights are the epoch-0 model, which stays unless an epoch does better.
+  const ValueModel* init = nullptr;
 };
 
 struct EpochReport {
