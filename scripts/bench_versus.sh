@@ -4,14 +4,15 @@
 # builds REV's canasta_bench in a temporary worktree, then runs the two
 # binaries in alternation (ROUNDS rounds, default 5, each benchmark at least
 # 1 s) so that both see the same machine load, and prints the medians and
-# their ratio (this tree / REV: above 1 is slower), and for whole deals the
-# new time per action. Writes nothing else.
+# their ratio (this tree / REV: above 1 is slower), the median of the
+# rounds' own ratios ("paired"), and for whole deals the new time per
+# action. Writes nothing else.
 # OLD_BUILD=DIR uses DIR/bench/canasta_bench, a Release build of REV made
 # before, instead of building REV again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [[ $# -lt 1 || "$1" == -h || "$1" == --help ]]; then
-  sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'
   exit $([[ $# -lt 1 ]] && echo 2 || echo 0)
 fi
 rev=$1
@@ -52,12 +53,15 @@ for who in ("old", "new"):
             t.setdefault(b["name"], {}).setdefault(who, []).append(b["cpu_time"])
             if who == "new" and b.get("actions_per_deal"):
                 per_action[b["name"]] = b["actions_per_deal"]
-print("%-40s %12s %12s %8s %14s" % ("benchmark (median cpu time)", "old", "new", "new/old", "new per action"))
+print("%-40s %12s %12s %8s %8s %14s" % ("benchmark (median cpu time)", "old", "new", "new/old", "paired", "new per action"))
 for name, v in t.items():
     if "old" not in v or "new" not in v:
         print("%-40s only in %s" % (name, "old" if "old" in v else "new"))
         continue
     o, n = statistics.median(v["old"]), statistics.median(v["new"])
+    # The median of each round's own ratio: the two runs of a round, back to
+    # back, share the machine's load of that moment.
+    paired = statistics.median(b / a for a, b in zip(v["old"], v["new"]))
     action = "%14.1f" % (n / per_action[name]) if name in per_action else ""
-    print("%-40s %12.1f %12.1f %8.3f %s" % (name, o, n, n / o, action))
+    print("%-40s %12.1f %12.1f %8.3f %8.3f %s" % (name, o, n, n / o, paired, action))
 PY

@@ -401,6 +401,10 @@ bool train_value_model(const SampleSet& data, const TrainConfig& config, ValueMo
   Matrix x;
   Vector y, ph, yh;
   double vh = 0;
+  // The training targets' variance in the model's units (1 unless the
+  // target scale comes from the model started from), for the losses.
+  const double ts = m.target_scale();
+  const double vt = std::max(1e-12, (y_sq / n_train - y_mean * y_mean) / (ts * ts));
   if (config.init) {
     // Epoch 0: the model started from, as it is.
     Vector pt, yt;
@@ -408,7 +412,7 @@ bool train_value_model(const SampleSet& data, const TrainConfig& config, ValueMo
     predict_all(m, held, ph, yh);
     vh = variance(yh);
     const Fit ft = fit_of(pt, yt), fh = fit_of(ph, yh);
-    if (report) report(EpochReport{0, ft.mse / variance(yt), fh.mse / vh, fh.r2});
+    if (report) report(EpochReport{0, ft.mse / vt, fh.mse / vh, fh.r2});
     best_loss = fh.mse;
     result.held_r2 = fh.r2;
     keep_held_out(ph, yh);
@@ -452,7 +456,7 @@ bool train_value_model(const SampleSet& data, const TrainConfig& config, ValueMo
     predict_all(m, held, ph, yh);
     if (epoch == 1 && !config.init) vh = variance(yh);
     const Fit fh = fit_of(ph, yh);
-    EpochReport r{epoch, loss_sum / static_cast<double>(order.size()), fh.mse / vh, fh.r2};
+    EpochReport r{epoch, loss_sum / static_cast<double>(order.size()) / vt, fh.mse / vh, fh.r2};
     if (report) report(r);
     if (fh.mse < best_loss) {
       best_loss = fh.mse;
