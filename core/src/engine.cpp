@@ -160,24 +160,36 @@ int take_actions(const State& s, Action* out) {
       cand[nc++] = Action::make(ActionType::kTakePile, t, 1, 0, 1);
   }
   if (nc == 0) return 0;
+  // The turn after the take, built when a take needs it: an opened side's
+  // take that leaves two cards of the hand can always end the turn (the
+  // pile joins the hand at once).
+  const bool opened = m.any();
   TurnCtx base;
-  base.hand = hand;
-  base.melds = m;
-  base.flags = static_cast<uint16_t>(kTookPile | (m.any() ? 0 : kOpening));
-  base.need = m.any() ? 0 : opening_minimum(s, s.team());
-  CardSet rest = pile_cards(s);
-  rest.remove(t);
-  if (base.flags & kOpening) {
-    base.flags |= kPilePending;
-    base.pile = rest;
-    base.pile_n = rest.total();
-  } else {
-    base.hand = base.hand + rest;
-  }
+  bool built = false;
   int n = 0;
   for (int i = 0; i < nc; ++i) {
     const Action a = cand[i];
     if (!detail::meld_shape_ok(m, t, a.naturals() + 1, a.jokers() + a.twos(), s.rules)) continue;
+    if (opened && hand.total() - a.naturals() - a.jokers() - a.twos() >= 2) {
+      out[n++] = a;
+      continue;
+    }
+    if (!built) {
+      base.hand = hand;
+      base.melds = m;
+      base.flags = static_cast<uint16_t>(kTookPile | (opened ? 0 : kOpening));
+      base.need = opened ? 0 : opening_minimum(s, s.team());
+      CardSet rest = pile_cards(s);
+      rest.remove(t);
+      if (base.flags & kOpening) {
+        base.flags |= kPilePending;
+        base.pile = rest;
+        base.pile_n = rest.total();
+      } else {
+        base.hand = base.hand + rest;
+      }
+      built = true;
+    }
     if (finishes(after_meld(base, s.rules, a, 1), s.rules)) out[n++] = a;
   }
   return n;
