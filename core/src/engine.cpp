@@ -70,8 +70,9 @@ bool replace_red3(State& s, int seat, int n) {
 void forget_played(State& s, CardSet played) {
   CardSet& known = s.known[s.seat];
   if (known.empty()) return;
-  for (uint16_t kinds = played.kinds() & known.kinds(); kinds; kinds &= static_cast<uint16_t>(kinds - 1)) {
-    const int k = std::countr_zero(kinds);
+  for (uint64_t kinds = ~played.none_bits() & ~known.none_bits() & detail::kKindBits; kinds;
+       kinds &= kinds - 1) {
+    const int k = std::countr_zero(kinds) >> 2;
     known.set(k, std::max(0, known.count(k) - played.count(k)));
   }
 }
@@ -273,10 +274,11 @@ struct NaturalMelds {
   template <bool LeNaturals, bool Closed, class Consider>
   void run(ActionList& out, const Consider& consider) const {
     const int jokers = hand.count(kJoker), twos = hand.count(kTwo);
-    // The ranks the side has melded, and those the hand holds two of.
-    for (uint16_t ranks = (m.naturals.kinds() | hand.pairs()) & 0x7FF0; ranks;
-         ranks &= static_cast<uint16_t>(ranks - 1)) {
-      const int k = std::countr_zero(ranks);
+    // The ranks the side has melded, and those the hand holds two of (bit
+    // 4k for rank k).
+    for (uint64_t ranks = (~m.naturals.none_bits() | hand.pair_bits()) & detail::kNaturalBits; ranks;
+         ranks &= ranks - 1) {
+      const int k = std::countr_zero(ranks) >> 2;
       const int n = hand.count(k);
       const int nat0 = m.naturals.count(k), wild0 = m.wilds(k);
       const int x0 = nat0 > 0 ? 0 : 2;
@@ -401,8 +403,8 @@ void meld_phase_actions(const State& s, ActionList& out, DeferredChecks* later) 
         !no && canastas >= r.canastas_to_go_out && !(s.flags & kPilePending) && (!pending || exempt);
   }
   if (may_discard)
-    for (uint16_t kinds = hand.kinds(); kinds; kinds &= static_cast<uint16_t>(kinds - 1))
-      out.push(Action::make(ActionType::kDiscard, std::countr_zero(kinds)));
+    for (uint64_t kinds = ~hand.none_bits() & detail::kKindBits; kinds; kinds &= kinds - 1)
+      out.push(Action::make(ActionType::kDiscard, std::countr_zero(kinds) >> 2));
 }
 
 void went_out(State& s) {

@@ -224,8 +224,7 @@ Greedy greedy_max_dp(CardSet hand, const TeamMelds& m, const Rules& r) {
 MeldAll meld_all_dp(CardSet hand, const TeamMelds& m, const Rules& r, int enough) {
   // A single natural of a rank the side has not melded can never go: the
   // common answer, found before any table is built.
-  for (uint16_t kinds = hand.kinds() & ~m.ranks() & 0x7FF0; kinds; kinds &= static_cast<uint16_t>(kinds - 1))
-    if (hand.count(std::countr_zero(kinds)) == 1) return {false, 0};
+  if (hand.single_bits() & m.naturals.none_bits() & kNaturalBits) return {false, 0};
   // at_least[c]: the net wild changes D reachable with c or more canastas of
   // natural ranks (each set holds the next), for c up to `enough`; levels:
   // how many can be nonempty.
@@ -293,7 +292,7 @@ bool out_with(CardSet rest, const TurnCtx& c, const Rules& r, int min_value) {
   // melded (a new meld needs two naturals), one or two black threes (they
   // meld as three or four). Only one card can be left, for the discard: with
   // two such kinds nothing goes, with one only its discard may.
-  const uint16_t lone = rest.singles() & ~c.melds.ranks() & kNaturalKinds;
+  const uint64_t lone = rest.single_bits() & c.melds.naturals.none_bits() & kNaturalBits;  // bits 4k
   const int b3 = rest.count(kBlack3);
   if ((lone & (lone - 1)) || b3 == 2 || (lone && b3 == 1)) return false;  // two stuck or more
   const bool stuck = lone || b3 == 1;
@@ -305,7 +304,7 @@ bool out_with(CardSet rest, const TurnCtx& c, const Rules& r, int min_value) {
     return m.ok && m.canastas >= r.canastas_to_go_out;
   };
   if (stuck) {
-    const int stuck_kind = lone ? std::countr_zero(lone) : static_cast<int>(kBlack3);
+    const int stuck_kind = lone ? std::countr_zero(lone) / 4 : static_cast<int>(kBlack3);
     rest.remove(stuck_kind);
     return try_rest(rest);
   }
@@ -413,8 +412,8 @@ bool pending_out(const TurnCtx& c, const Rules& r, int from) {
 Greedy naturals_only(CardSet hand, const TeamMelds& m, const Rules& r) {
   const int nat_cap = r.closed_canastas ? kClosedNaturalMax : 99;
   Greedy g{0, 0};
-  for (uint16_t kinds = hand.kinds() & 0x7FF0; kinds; kinds &= static_cast<uint16_t>(kinds - 1)) {
-    const int k = std::countr_zero(kinds), n = hand.count(k);
+  for (uint64_t kinds = ~hand.none_bits() & kNaturalBits; kinds; kinds &= kinds - 1) {
+    const int k = std::countr_zero(kinds) >> 2, n = hand.count(k);
     int x = 0;
     if (m.has(k)) {
       const int w0 = m.wilds(k);
@@ -539,9 +538,8 @@ MeldAll meld_all(CardSet hand, const TeamMelds& m, const Rules& r, int enough) {
   int required = 0, room = 0, canastas = 0;
   // gaps[g]: the melds g cards short of a canasta that their room can fill.
   std::array<int, kCanastaSize + 1> gaps{};
-  const uint16_t ranks = (hand.kinds() | m.naturals.kinds()) & kNaturalKinds;
-  for (uint16_t bits = ranks; bits; bits &= static_cast<uint16_t>(bits - 1)) {
-    const int k = std::countr_zero(bits);
+  for (uint64_t bits = ~(hand.none_bits() & m.naturals.none_bits()) & kNaturalBits; bits; bits &= bits - 1) {
+    const int k = std::countr_zero(bits) >> 2;
     const int n = hand.count(k);
     int nat, wild, need_wild = 0;
     if (m.has(k)) {

@@ -33,6 +33,13 @@ constexpr uint64_t at_least_bytes(uint64_t bytes, int n) {
 
 // Bit k set for the natural kinds k.
 constexpr uint16_t kNaturalKinds = static_cast<uint16_t>((1U << (kLastNatural + 1)) - (1U << kFirstNatural));
+// Bit 4k set for the natural kinds k: the ungathered form of CardSet's
+// single_bits(), pair_bits() and none_bits().
+constexpr uint64_t kNaturalBits = 0x1111111111111111ULL << (4 * kFirstNatural) & 0x0FFFFFFFFFFFFFFFULL;
+static_assert(kNaturalBits >> (4 * kLastNatural) == 1);
+// ... and for every kind.
+constexpr uint64_t kKindBits = 0x1111111111111111ULL >> (64 - 4 * kKindNb);
+static_assert(kKindBits >> (4 * (kKindNb - 1)) == 1);
 
 // The top bit of byte k/2 for the natural kinds k of one parity, built at
 // compile time (index: the parity).
@@ -115,10 +122,9 @@ inline int TeamMelds::canastas_bound(CardSet more, bool wild_melds, bool cleanin
   int wild = more.count(kJoker) + more.count(kTwo);
   if (cleanings) {
     // Each natural of `more` can free one wild card from its meld.
-    const uint16_t both =
-        static_cast<uint16_t>((jokers.kinds() | twos.kinds()) & more.kinds() & kNaturalKinds);
-    for (uint16_t k = both; k; k &= static_cast<uint16_t>(k - 1)) {
-      const int rank = std::countr_zero(k);
+    const uint64_t both = ~(jokers.none_bits() & twos.none_bits()) & ~more.none_bits() & kNaturalBits;
+    for (uint64_t k = both; k; k &= k - 1) {
+      const int rank = std::countr_zero(k) >> 2;
       wild += std::min(wilds(rank), more.count(rank));
     }
   }

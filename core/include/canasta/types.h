@@ -90,10 +90,20 @@ class CardSet {
     return gather((raw_ | (raw_ >> 1) | (raw_ >> 2) | (raw_ >> 3)) & 0x1111111111111111ULL);
   }
   // Bit k set when the set holds two cards of kind k or more.
-  constexpr uint16_t pairs() const { return CardSet((raw_ >> 1) & 0x7777777777777777ULL).kinds(); }
+  constexpr uint16_t pairs() const { return gather(pair_bits()); }
   // Bit k set when the set holds exactly one card of kind k.
-  constexpr uint16_t singles() const {
-    return gather(raw_ & ~((raw_ >> 1) | (raw_ >> 2) | (raw_ >> 3)) & 0x1111111111111111ULL);
+  constexpr uint16_t singles() const { return gather(single_bits()); }
+  // The same as bits 4k of a word, ungathered: exactly one card of kind k,
+  // two or more, and none.
+  constexpr uint64_t single_bits() const {
+    return raw_ & ~((raw_ >> 1) | (raw_ >> 2) | (raw_ >> 3)) & 0x1111111111111111ULL;
+  }
+  constexpr uint64_t pair_bits() const {
+    const uint64_t half = (raw_ >> 1) & 0x7777777777777777ULL;  // count / 2 per counter
+    return (half | (half >> 1) | (half >> 2)) & 0x1111111111111111ULL;
+  }
+  constexpr uint64_t none_bits() const {
+    return ~(raw_ | (raw_ >> 1) | (raw_ >> 2) | (raw_ >> 3)) & 0x1111111111111111ULL;
   }
   constexpr int wilds() const { return count(kJoker) + count(kTwo); }
 
