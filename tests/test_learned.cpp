@@ -1,6 +1,7 @@
 // Learned evaluations: features from a View only, model files, samples and
 // training (agents/doc/learned.md).
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstring>
@@ -18,7 +19,10 @@
 namespace canasta::test {
 namespace {
 
-std::string temp_path(const std::string& name) { return ::testing::TempDir() + "canasta_learned_" + name; }
+// Per process: ctest runs the tests of this file side by side.
+std::string temp_path(const std::string& name) {
+  return ::testing::TempDir() + "canasta_learned_" + std::to_string(::getpid()) + "_" + name;
+}
 
 std::string bytes_of(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
