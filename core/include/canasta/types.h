@@ -86,24 +86,18 @@ class CardSet {
            10 * CardSet(raw_ & kMask10).total() + 5 * CardSet(raw_ & kMask5).total();
   }
   // Bit k set when the set holds at least one card of kind k.
-  constexpr uint16_t kinds() const {
-    return gather((raw_ | (raw_ >> 1) | (raw_ >> 2) | (raw_ >> 3)) & 0x1111111111111111ULL);
-  }
-  // Bit k set when the set holds two cards of kind k or more.
-  constexpr uint16_t pairs() const { return gather(pair_bits()); }
-  // Bit k set when the set holds exactly one card of kind k.
-  constexpr uint16_t singles() const { return gather(single_bits()); }
-  // The same as bits 4k of a word, ungathered: exactly one card of kind k,
-  // two or more, and none.
+  constexpr uint16_t kinds() const { return gather(~none_bits() & kLowBits); }
+  // Bit 4k of a word, where a caller needs no gathered mask: exactly one
+  // card of kind k, two or more, none.
   constexpr uint64_t single_bits() const {
-    return raw_ & ~((raw_ >> 1) | (raw_ >> 2) | (raw_ >> 3)) & 0x1111111111111111ULL;
+    return raw_ & ~((raw_ >> 1) | (raw_ >> 2) | (raw_ >> 3)) & kLowBits;
   }
   constexpr uint64_t pair_bits() const {
     const uint64_t half = (raw_ >> 1) & 0x7777777777777777ULL;  // count / 2 per counter
-    return (half | (half >> 1) | (half >> 2)) & 0x1111111111111111ULL;
+    return (half | (half >> 1) | (half >> 2)) & kLowBits;
   }
   constexpr uint64_t none_bits() const {
-    return ~(raw_ | (raw_ >> 1) | (raw_ >> 2) | (raw_ >> 3)) & 0x1111111111111111ULL;
+    return ~(raw_ | (raw_ >> 1) | (raw_ >> 2) | (raw_ >> 3)) & kLowBits;
   }
   constexpr int wilds() const { return count(kJoker) + count(kTwo); }
 
@@ -118,6 +112,7 @@ class CardSet {
   }
 
  private:
+  static constexpr uint64_t kLowBits = 0x1111111111111111ULL;  // the low bit of every counter
   // One bit per nibble (bit 4k) gathered into bit k, in four shift-and-mask steps.
   static constexpr uint16_t gather(uint64_t x) {
     x = (x | (x >> 3)) & 0x0303030303030303ULL;
