@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -112,6 +113,50 @@ TEST(ValueModel, RoundTripsThroughItsFileBitForBit) {
       EXPECT_NEAR(m.predict(x.data()), plain * 700, 1e-2 * std::abs(plain * 700) + 1e-2);
     }
     std::remove(path.c_str());
+  }
+}
+
+// The forward pass (which skips zero inputs and inactive units, and has its
+// own code for layers 16, 32 and 64 wide) agrees with the plain formula, in
+// double precision, for every layer shape, over positions of random deals.
+TEST(ValueModel, PredictsWhatThePlainFormulaGives) {
+  const Rules r = spanish_rules();
+  for (const std::vector<int>& hidden :
+       {std::vector<int>{}, std::vector<int>{64, 32}, std::vector<int>{16, 8}, std::vector<int>{24},
+        std::vector<int>{32, 64, 16}}) {
+    const ValueModel m = random_model(r, hidden, 6);
+    std::vector<float> x(static_cast<size_t>(m.inputs()));
+    int checked = 0;
+    for (int deal = 0; deal < 3; ++deal) {
+      State s;
+      start_single_deal(s, r, 8, static_cast<uint64_t>(deal));
+      Rng rng(static_cast<uint64_t>(deal) + 1);
+      ActionList list;
+      for (int step = 0; !s.over(); ++step) {
+        if (step % 7 == 0) {
+          features(View(s, s.actor()), x.data());
+          std::vector<double> a(x.size());
+          for (size_t i = 0; i < x.size(); ++i) a[i] = (x[i] - m.mean()[i]) / m.scale()[i];
+          for (int layer = 0; layer < m.layers(); ++layer) {
+            const std::vector<float>& w = m.weights(layer);
+            const std::vector<float>& b = m.biases(layer);
+            std::vector<double> next(b.begin(), b.end());
+            for (size_t i = 0; i < a.size(); ++i)
+              for (size_t o = 0; o < next.size(); ++o) next[o] += w[i * next.size() + o] * a[i];
+            if (layer + 1 < m.layers())
+              for (double& v : next) v = std::max(v, 0.0);
+            a = std::move(next);
+          }
+          const double plain = a[0] * 700;
+          EXPECT_NEAR(m.predict(x.data()), plain, 1e-4 * std::abs(plain) + 1e-2)
+              << "layers " << hidden.size();
+          ++checked;
+        }
+        legal_actions(s, list);
+        apply(s, list[static_cast<int>(rng.below(static_cast<uint32_t>(list.size())))]);
+      }
+    }
+    EXPECT_GT(checked, 30);
   }
 }
 
