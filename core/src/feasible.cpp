@@ -407,25 +407,73 @@ bool pending_out(const TurnCtx& c, const Rules& r, int from) {
   return false;
 }
 
-// One way to meld from `hand` onto `melds` without wild cards: every natural
-// that can join its rank's meld, and new melds of three or more naturals.
-Greedy naturals_only(CardSet hand, const TeamMelds& m, const Rules& r) {
+// Whether one simple plan melds `need` of card value from `hand` onto
+// `melds` and leaves `keep` cards: every natural that can join its rank's
+// meld and new melds of three or more naturals; then, one at a time, jokers
+// before twos, a wild card with each natural pair (the most valuable first),
+// then wild cards onto the melds that have room. Each meld of the plan is
+// checked with meld_shape_ok, so a plan found is a legal one; a plan not
+// found proves nothing.
+bool simple_plan_reaches(CardSet hand, const TeamMelds& m, const Rules& r, int need, int keep) {
   const int nat_cap = r.closed_canastas ? kClosedNaturalMax : 99;
-  Greedy g{0, 0};
+  std::array<int, kLastNatural + 1> x{}, w{};  // naturals and wild cards a rank takes
+  int value = 0, melded = 0;
   for (uint64_t kinds = ~hand.none_bits() & kNaturalBits; kinds; kinds &= kinds - 1) {
     const int k = std::countr_zero(kinds) >> 2, n = hand.count(k);
-    int x = 0;
     if (m.has(k)) {
       const int w0 = m.wilds(k);
       const int size = m.naturals.count(k) + w0;
-      x = r.closed_canastas ? std::clamp((w0 > 0 ? kCanastaSize : nat_cap) - size, 0, n) : n;
+      x[k] = r.closed_canastas ? std::clamp((w0 > 0 ? kCanastaSize : nat_cap) - size, 0, n) : n;
     } else if (n >= 3) {
-      x = std::min(n, nat_cap);
+      x[k] = std::min(n, nat_cap);
     }
-    g.value += x * card_value(k);
-    g.melded += x;
+    value += x[k] * card_value(k);
+    melded += x[k];
   }
-  return g;
+  const int total = hand.total();
+  if (value >= need) return total - melded >= keep;
+  int jokers = hand.count(kJoker), twos = hand.count(kTwo);
+  // Adds one wild card to rank k, with `naturals` more naturals; true once
+  // the plan reaches the minimum.
+  const auto add_wild = [&](int k, int naturals) {
+    const bool joker = jokers > 0;
+    (joker ? jokers : twos) -= 1;
+    x[k] += naturals;
+    ++w[k];
+    value += card_value(joker ? kJoker : kTwo) + naturals * card_value(k);
+    melded += naturals + 1;
+    return value >= need;
+  };
+  for (int k = kLastNatural; k >= kFirstNatural && jokers + twos > 0; --k)
+    if (!m.has(k) && hand.count(k) == 2 && meld_shape_ok(m, k, 2, 1, r) && add_wild(k, 2))
+      return total - melded >= keep;
+  for (int k = kLastNatural; k >= kFirstNatural; --k)
+    while (jokers + twos > 0 && (m.has(k) || x[k] > 0) && meld_shape_ok(m, k, x[k], w[k] + 1, r))
+      if (add_wild(k, 0)) return total - melded >= keep;
+  return false;
+}
+
+// At least the most card value `hand` can meld onto `melds` in one turn
+// (greedy_max): its wild cards, and the naturals of every rank that can
+// take them. A rank the side has not melded takes none from a lone natural,
+// nor from a pair where no wild card is at hand (none in the hand, none that
+// cleaning a canasta could free); a closed canasta takes at most eight
+// naturals.
+int value_bound(CardSet hand, const TeamMelds& m, const Rules& r) {
+  bool wild_at_hand = hand.wilds() > 0;
+  for (int k = kFirstNatural; k <= kLastNatural && r.closed_canastas && !wild_at_hand; ++k)
+    wild_at_hand = m.wilds(k) > 0 && hand.count(k) > 0 &&
+                   m.naturals.count(k) + m.wilds(k) + hand.count(k) > kCanastaSize;
+  const int most = r.closed_canastas ? kClosedNaturalMax : kMaxCards;
+  int value = card_value(kJoker) * hand.count(kJoker) + card_value(kTwo) * hand.count(kTwo);
+  for (uint64_t kinds = ~hand.none_bits() & kNaturalBits; kinds; kinds &= kinds - 1) {
+    const int k = std::countr_zero(kinds) >> 2, n = hand.count(k);
+    const int x = m.has(k)                              ? std::min(n, most - m.naturals.count(k))
+                  : n == 1 || (n == 2 && !wild_at_hand) ? 0
+                                                        : std::min(n, most);
+    value += std::max(x, 0) * card_value(k);
+  }
+  return value;
 }
 
 // The opening minimum can be met by melding from the hand, leaving a turn that
@@ -436,13 +484,12 @@ bool reach_min(const TurnCtx& c, const Rules& r) {
   const int keep = std::max(0, 2 - rest_n);
   // Where greedy_max is a search (wild melds, closed canastas), quick answers
   // first: the naturals alone (a plan that leaves `keep` cards is one the
-  // search below finds too), and the value of every card that could meld
-  // (when short of the minimum, the search finds nothing).
+  // search below finds too), and a bound on the value that can meld (when
+  // short of the minimum, the search finds nothing).
   bool short_of = false;
   if (r.wild_melds || r.closed_canastas) {
-    const Greedy plain = naturals_only(c.hand, c.melds, r);
-    if (plain.value >= c.need && c.hand.total() - plain.melded >= keep) return true;
-    short_of = c.hand.value() - card_value(kBlack3) * c.hand.count(kBlack3) < c.need;
+    if (simple_plan_reaches(c.hand, c.melds, r, c.need, keep)) return true;
+    short_of = value_bound(c.hand, c.melds, r) < c.need;
   }
   const Greedy g = short_of ? Greedy{0, 0} : greedy_max(c.hand, c.melds, r);
   if (g.value >= c.need && c.hand.total() - g.melded >= keep) return true;
