@@ -104,6 +104,19 @@ uint16_t changes_of(const TeamMelds& m, int k, int x, const Rules& r) {
                                    m.wilds(k), x)];
 }
 
+// Whether melding everything cannot succeed with one natural of rank `k`
+// fewer (n - 1 instead of n) where it failed with n: every change of the
+// meld's wild cards that n - 1 naturals allow, n allow too, with a canasta
+// wherever n - 1 give one. The search of meld_all_dp only grows with the
+// changes a rank allows (a change with a canasta gives at least what the
+// same change without one gives), and leaving a natural out changes
+// nothing else it reads.
+bool no_better_with_one_less(const TeamMelds& m, int k, int n, const Rules& r) {
+  const uint16_t with_n = changes_of(m, k, n, r), with_less = changes_of(m, k, n - 1, r);
+  const uint16_t plain = with_n & 0xFF, can = with_n >> 8;
+  return ((with_less & 0xFF) & ~(plain | can)) == 0 && ((with_less >> 8) & ~can) == 0;
+}
+
 // The moves worth trying on rank `k` with `n` naturals in hand when melding
 // the most value: for each change d of the meld's wild cards, the most
 // naturals that can join with it (at the same d, one natural more is more
@@ -319,8 +332,12 @@ bool out_with(CardSet rest, const TurnCtx& c, const Rules& r, int min_value) {
     candidates &=
         static_cast<uint16_t>(1U << kJoker | 1U << kTwo | (rest.count(kBlack3) > 4 ? 1U << kBlack3 : 0U));
   for (uint16_t kinds = candidates; kinds; kinds &= static_cast<uint16_t>(kinds - 1)) {
+    const int k = std::countr_zero(kinds);
+    if (is_natural(k) && (r.wild_melds || r.closed_canastas) &&
+        no_better_with_one_less(c.melds, k, rest.count(k), r))
+      continue;
     CardSet melded = rest;
-    melded.remove(std::countr_zero(kinds));
+    melded.remove(k);
     if (try_rest(melded)) return true;
   }
   return false;
