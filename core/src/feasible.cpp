@@ -104,6 +104,19 @@ uint16_t changes_of(const TeamMelds& m, int k, int x, const Rules& r) {
                                    m.wilds(k), x)];
 }
 
+// The same for every rank of one table: the rules' part of the index once.
+static_assert(change_index(true, true, 3, 5, 2, 7) ==
+              change_index(true, true, 3, 0, 0, 0) + (5 * 4 + 2) * 16 + 7);
+struct ChangeTable {
+  const uint16_t* masks;
+  explicit ChangeTable(const Rules& r)
+      : masks(kChangeMasks.data() +
+              change_index(r.closed_canastas, r.wilds_le_naturals, r.max_wilds, 0, 0, 0)) {}
+  uint16_t operator()(const TeamMelds& m, int k, int x) const {
+    return masks[(m.naturals.count(k) * 4 + m.wilds(k)) * 16 + x];
+  }
+};
+
 // Whether melding everything cannot succeed with one natural of rank `k`
 // fewer (n - 1 instead of n) where it failed with n: every change of the
 // meld's wild cards that n - 1 naturals allow, n allow too, with a canasta
@@ -245,10 +258,11 @@ MeldAll meld_all_dp(CardSet hand, const TeamMelds& m, const Rules& r, int enough
   std::array<Cells, kLastNatural - kFirstNatural + 2> at_least{};
   at_least[0] = Cells{1} << -kDMin;
   int levels = 1;
-  for (int k = kFirstNatural; k <= kLastNatural; ++k) {
-    const int n = hand.count(k);
-    if (n == 0 && !m.has(k)) continue;
-    const uint16_t masks = changes_of(m, k, n, r);
+  const ChangeTable changes(r);
+  for (uint64_t ranks = ~(hand.none_bits() & m.naturals.none_bits()) & kNaturalBits; ranks;
+       ranks &= ranks - 1) {
+    const int k = std::countr_zero(ranks) >> 2;
+    const uint16_t masks = changes(m, k, hand.count(k));
     const uint32_t plain = masks & 0xFF, can = masks >> 8;  // the rank's changes without and with a canasta
     int c = levels - 1;
     if (can && levels <= enough) {
