@@ -89,12 +89,12 @@ constexpr auto kChangeMasks = [] {
 using Cells = uint32_t;
 constexpr Cells kAllCells = (Cells{1} << kDSpan) - 1;
 Cells moved(Cells c, uint32_t changes) {  // changes: bit d + kMaxChange
-  Cells out = 0;
-  for (; changes; changes &= changes - 1) {
-    const int d = std::countr_zero(changes) - kMaxChange;
-    out |= d >= 0 ? c << d : c >> -d;
-  }
-  return out & kAllCells;
+  // In a wider word raised by kMaxChange, every move is a left shift (by
+  // d + kMaxChange); the cells below D = kDMin fall off at the end.
+  const uint64_t raised = uint64_t{c} << kMaxChange;
+  uint64_t out = 0;
+  for (; changes; changes &= changes - 1) out |= raised << std::countr_zero(changes);
+  return static_cast<Cells>(out >> 2 * kMaxChange) & kAllCells;
 }
 
 // The changes a meld of rank `k` allows when `x` naturals of the hand join
@@ -166,6 +166,18 @@ bool wild_meld_ok(const WildMeld& wm, int y, int placed) {
 int wild_value(int placed, int jokers) {
   const int j = std::min(placed, jokers);
   return card_value(kJoker) * j + card_value(kTwo) * (placed - j);
+}
+
+// Whether cleaning a canasta this turn could free a wild card: only with
+// closed canastas, where a mixed canasta of seven takes a natural of the
+// hand in place of a wild card (change_masks).
+bool cleaning_may_free(CardSet hand, const TeamMelds& m, const Rules& r) {
+  if (!r.closed_canastas) return false;
+  for (uint64_t ranks = ~m.naturals.none_bits() & kNaturalBits; ranks; ranks &= ranks - 1) {
+    const int k = std::countr_zero(ranks) >> 2;
+    if (m.wilds(k) > 0 && m.naturals.count(k) + m.wilds(k) + hand.count(k) > kCanastaSize) return true;
+  }
+  return false;
 }
 
 Greedy greedy_max_dp(CardSet hand, const TeamMelds& m, const Rules& r) {
@@ -251,6 +263,11 @@ MeldAll meld_all_dp(CardSet hand, const TeamMelds& m, const Rules& r, int enough
   // A single natural of a rank the side has not melded can never go: the
   // common answer, found before any table is built.
   if (hand.single_bits() & m.naturals.none_bits() & kNaturalBits) return {false, 0};
+  // Nor can more natural pairs of such ranks than there are wild cards, each
+  // pair taking one, where no cleaning frees any.
+  if (std::popcount(hand.two_bits() & m.naturals.none_bits() & kNaturalBits) > hand.wilds() &&
+      !cleaning_may_free(hand, m, r))
+    return {false, 0};
   // at_least[c]: the net wild changes D reachable with c or more canastas of
   // natural ranks (each set holds the next), for c up to `enough`; levels:
   // how many can be nonempty.
@@ -491,10 +508,7 @@ bool simple_plan_reaches(CardSet hand, const TeamMelds& m, const Rules& r, int n
 // cleaning a canasta could free); a closed canasta takes at most eight
 // naturals.
 int value_bound(CardSet hand, const TeamMelds& m, const Rules& r) {
-  bool wild_at_hand = hand.wilds() > 0;
-  for (int k = kFirstNatural; k <= kLastNatural && r.closed_canastas && !wild_at_hand; ++k)
-    wild_at_hand = m.wilds(k) > 0 && hand.count(k) > 0 &&
-                   m.naturals.count(k) + m.wilds(k) + hand.count(k) > kCanastaSize;
+  const bool wild_at_hand = hand.wilds() > 0 || cleaning_may_free(hand, m, r);
   const int most = r.closed_canastas ? kClosedNaturalMax : kMaxCards;
   int value = card_value(kJoker) * hand.count(kJoker) + card_value(kTwo) * hand.count(kTwo);
   for (uint64_t kinds = ~hand.none_bits() & kNaturalBits; kinds; kinds &= kinds - 1) {

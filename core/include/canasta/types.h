@@ -88,11 +88,14 @@ class CardSet {
   // Bit k set when the set holds at least one card of kind k.
   constexpr uint16_t kinds() const { return gather(~none_bits() & kLowBits); }
   // Bit 4k of a word, where a caller needs no gathered mask: exactly one
-  // card of kind k, two or more, none.
+  // card of kind k, exactly two, two or more, none.
   constexpr uint64_t single_bits() const {
     return raw_ & ~((raw_ >> 1) | (raw_ >> 2) | (raw_ >> 3)) & kLowBits;
   }
-  constexpr uint64_t pair_bits() const {
+  constexpr uint64_t two_bits() const {  // exactly two
+    return (raw_ >> 1) & ~(raw_ | (raw_ >> 2) | (raw_ >> 3)) & kLowBits;
+  }
+  constexpr uint64_t pair_bits() const {                        // two or more
     const uint64_t half = (raw_ >> 1) & 0x7777777777777777ULL;  // count / 2 per counter
     return (half | (half >> 1) | (half >> 2)) & kLowBits;
   }
