@@ -2,6 +2,8 @@
 // generator free of dead ends. Internal to the core.
 #pragma once
 
+#include <bit>
+
 #include "canasta/rules.h"
 #include "canasta/state.h"
 
@@ -59,8 +61,11 @@ inline void apply_clean(TeamMelds& m, Action a) {
 // checked here; whether the turn can then be finished is the caller's question.
 template <class F>
 void for_each_clean(const TeamMelds& m, CardSet hand, const Rules& r, F&& f) {
-  for (int k = kFirstNatural; k <= kLastNatural; ++k) {
-    if (hand.count(k) == 0 || !m.is_canasta(k) || m.wilds(k) == 0) continue;
+  // The ranks of the hand whose meld holds a wild card.
+  const uint64_t with_wild = ~(m.jokers.none_bits() & m.twos.none_bits());
+  for (uint64_t ranks = ~hand.none_bits() & with_wild & kNaturalBits; ranks; ranks &= ranks - 1) {
+    const int k = std::countr_zero(ranks) >> 2;
+    if (!m.is_canasta(k)) continue;
     for (int q = kTwo; q <= kLastNatural; ++q) {
       if (q == k || q == kRed3 || q == kBlack3) continue;
       for (int pair = 0; pair <= 2; pair += 2) {
