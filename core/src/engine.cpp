@@ -289,7 +289,7 @@ struct NaturalMelds {
         if constexpr (LeNaturals) hi = std::min(hi, nat - wild0);
         if constexpr (Closed)
           hi = std::min(hi, wild0 == 0 && nat == kClosedNaturalMax ? 0 : kCanastaSize - nat - wild0);
-        if (hi < 0) break;  // (only Closed makes it negative, and more naturals leave less room)
+        if (hi < 0) break;               // (only Closed makes it negative, and more naturals leave less room)
         const int lo = x == x0 ? 1 : 0;  // x0 + the wild cards: one card added, or a new meld's three
         const int J = std::min(jokers, hi), T = std::min(twos, hi);
         auto [p, end] = kWildSplits.list(J, T, lo, hi);

@@ -168,6 +168,11 @@ int wild_value(int placed, int jokers) {
   return card_value(kJoker) * j + card_value(kTwo) * (placed - j);
 }
 
+// The bits set in a word with bits at 4k only (the core calls no library
+// popcount): the top counter of the product sums them all.
+constexpr int count_bits4(uint64_t bits) { return static_cast<int>((bits * 0x1111111111111111ULL) >> 60); }
+static_assert(count_bits4(kNaturalBits) == kLastNatural - kFirstNatural + 1);
+
 // Whether cleaning a canasta this turn could free a wild card: only with
 // closed canastas, where a mixed canasta of seven takes a natural of the
 // hand in place of a wild card (change_masks).
@@ -265,7 +270,7 @@ MeldAll meld_all_dp(CardSet hand, const TeamMelds& m, const Rules& r, int enough
   if (hand.single_bits() & m.naturals.none_bits() & kNaturalBits) return {false, 0};
   // Nor can more natural pairs of such ranks than there are wild cards, each
   // pair taking one, where no cleaning frees any.
-  if (std::popcount(hand.two_bits() & m.naturals.none_bits() & kNaturalBits) > hand.wilds() &&
+  if (count_bits4(hand.two_bits() & m.naturals.none_bits() & kNaturalBits) > hand.wilds() &&
       !cleaning_may_free(hand, m, r))
     return {false, 0};
   // at_least[c]: the net wild changes D reachable with c or more canastas of
