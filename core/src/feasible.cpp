@@ -471,6 +471,7 @@ bool simple_plan_reaches(CardSet hand, const TeamMelds& m, const Rules& r, int n
   const int nat_cap = r.closed_canastas ? kClosedNaturalMax : 99;
   std::array<int, kLastNatural + 1> x{}, w{};  // naturals and wild cards a rank takes
   int value = 0, melded = 0;
+  uint64_t in_plan = ~m.naturals.none_bits() & kNaturalBits;  // the ranks with a meld (bit 4k)
   for (uint64_t kinds = ~hand.none_bits() & kNaturalBits; kinds; kinds &= kinds - 1) {
     const int k = std::countr_zero(kinds) >> 2, n = hand.count(k);
     if (m.has(k)) {
@@ -479,6 +480,7 @@ bool simple_plan_reaches(CardSet hand, const TeamMelds& m, const Rules& r, int n
       x[k] = r.closed_canastas ? std::clamp((w0 > 0 ? kCanastaSize : nat_cap) - size, 0, n) : n;
     } else if (n >= 3) {
       x[k] = std::min(n, nat_cap);
+      in_plan |= kinds & -kinds;
     }
     value += x[k] * card_value(k);
     melded += x[k];
@@ -486,6 +488,8 @@ bool simple_plan_reaches(CardSet hand, const TeamMelds& m, const Rules& r, int n
   const int total = hand.total();
   if (value >= need) return total - melded >= keep;
   int jokers = hand.count(kJoker), twos = hand.count(kTwo);
+  // A wild card more melds one card more: none can go with `keep` left.
+  if (jokers + twos == 0 || total - melded <= keep) return false;
   // Adds one wild card to rank k, with `naturals` more naturals; true once
   // the plan reaches the minimum.
   const auto add_wild = [&](int k, int naturals) {
@@ -497,12 +501,22 @@ bool simple_plan_reaches(CardSet hand, const TeamMelds& m, const Rules& r, int n
     melded += naturals + 1;
     return value >= need;
   };
-  for (int k = kLastNatural; k >= kFirstNatural && jokers + twos > 0; --k)
-    if (!m.has(k) && hand.count(k) == 2 && meld_shape_ok(m, k, 2, 1, r) && add_wild(k, 2))
-      return total - melded >= keep;
-  for (int k = kLastNatural; k >= kFirstNatural; --k)
-    while (jokers + twos > 0 && (m.has(k) || x[k] > 0) && meld_shape_ok(m, k, x[k], w[k] + 1, r))
+  // Highest rank first (bit 4k): the most valuable naturals.
+  const auto highest = [](uint64_t bits) { return (63 - std::countl_zero(bits)) >> 2; };
+  for (uint64_t pairs = hand.two_bits() & m.naturals.none_bits() & kNaturalBits;
+       pairs && jokers + twos > 0;) {
+    const int k = highest(pairs);
+    pairs &= ~(uint64_t{1} << (4 * k));
+    if (!meld_shape_ok(m, k, 2, 1, r)) continue;
+    in_plan |= uint64_t{1} << (4 * k);
+    if (add_wild(k, 2)) return total - melded >= keep;
+  }
+  for (uint64_t ranks = in_plan; ranks && jokers + twos > 0;) {
+    const int k = highest(ranks);
+    ranks &= ~(uint64_t{1} << (4 * k));
+    while (jokers + twos > 0 && meld_shape_ok(m, k, x[k], w[k] + 1, r))
       if (add_wild(k, 0)) return total - melded >= keep;
+  }
   return false;
 }
 
