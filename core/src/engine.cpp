@@ -276,14 +276,18 @@ struct NaturalMelds {
     const int jokers = hand.count(kJoker), twos = hand.count(kTwo);
     // The ranks the side has melded, and those the hand holds two of (bit
     // 4k for rank k).
-    for (uint64_t ranks = (~m.naturals.none_bits() | hand.pair_bits()) & detail::kNaturalBits; ranks;
-         ranks &= ranks - 1) {
+    // Without a wild card in hand, only naturals can be added: a melded rank
+    // needs one from the hand, a new meld three.
+    const bool no_wilds = jokers + twos == 0;
+    const uint64_t melded = ~m.naturals.none_bits() & (no_wilds ? ~hand.none_bits() : ~uint64_t{0});
+    const uint64_t pairs = no_wilds ? hand.pair_bits() & ~hand.two_bits() : hand.pair_bits();
+    for (uint64_t ranks = (melded | pairs) & detail::kNaturalBits; ranks; ranks &= ranks - 1) {
       const int k = std::countr_zero(ranks) >> 2;
       const int n = hand.count(k);
       const int nat0 = m.naturals.count(k), wild0 = m.wilds(k);
       const int x0 = nat0 > 0 ? 0 : 2;
       const int room = std::min(max_wilds - wild0, WildSplits::kMax);
-      for (int x = x0; x <= n; ++x) {
+      for (int x = no_wilds ? x0 + 1 : x0; x <= n; ++x) {
         const int nat = nat0 + x;
         int hi = room;
         if constexpr (LeNaturals) hi = std::min(hi, nat - wild0);
