@@ -4,6 +4,7 @@
 
 #include <array>
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <type_traits>
 
@@ -42,10 +43,10 @@ constexpr bool is_natural(int k) { return k >= kFirstNatural && k <= kLastNatura
 
 // Card value when melded (plus) or left in a hand (minus). Red threes score as
 // a bonus (see scoring), never as a card value.
-constexpr int card_value(int k) {
-  constexpr std::array<int, kKindNb> v{50, 20, 0, 5, 5, 5, 5, 5, 10, 10, 10, 10, 10, 10, 20};
-  return v[k];
-}
+inline constexpr std::array<int, kKindNb> kCardValues{50, 20, 0, 5, 5, 5, 5, 5, 10, 10, 10, 10, 10, 10, 20};
+// (A table at namespace scope: a constexpr array local to the function is
+// built on the stack at every call with a run-time kind.)
+constexpr int card_value(int k) { return kCardValues[static_cast<std::size_t>(k)]; }
 
 namespace detail {
 constexpr uint64_t nib(int k) { return uint64_t{15} << (4 * k); }
