@@ -547,7 +547,7 @@ bool reach_min(const TurnCtx& c, const Rules& r) {
   const int rest_n = (c.flags & kPilePending) ? c.pile_n : 0;
   const int keep = std::max(0, 2 - rest_n);
   // Where greedy_max is a search (wild melds, closed canastas), quick answers
-  // first: the naturals alone (a plan that leaves `keep` cards is one the
+  // first: a simple legal plan (one that leaves `keep` cards is one the
   // search below finds too), and a bound on the value that can meld (when
   // short of the minimum, the search finds nothing).
   bool short_of = false;
