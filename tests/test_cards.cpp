@@ -29,8 +29,8 @@ TEST(CardSet, CountsTotalsAndValues) {
   EXPECT_FALSE(t.contains(s));
 }
 
-// kinds() gathers one bit per counter, and none_bits(), single_bits() and
-// pair_bits() set bit 4k: checked against a plain loop over pseudo-random
+// kinds() gathers one bit per counter, and none_bits(), single_bits(),
+// two_bits() and pair_bits() set bit 4k: checked against a plain loop over pseudo-random
 // sets with every counter value.
 TEST(CardSet, KindsAgreesWithTheCounters) {
   uint64_t x = 88172645463325252ULL;
@@ -45,6 +45,7 @@ TEST(CardSet, KindsAgreesWithTheCounters) {
     for (int k = 0; k < kKindNb; ++k) {
       ASSERT_EQ(c.none_bits() >> (4 * k) & 15U, c.count(k) == 0 ? 1U : 0U) << c.raw();
       ASSERT_EQ(c.single_bits() >> (4 * k) & 15U, c.count(k) == 1 ? 1U : 0U) << c.raw();
+      ASSERT_EQ(c.two_bits() >> (4 * k) & 15U, c.count(k) == 2 ? 1U : 0U) << c.raw();
       ASSERT_EQ(c.pair_bits() >> (4 * k) & 15U, c.count(k) >= 2 ? 1U : 0U) << c.raw();
     }
   }
