@@ -92,9 +92,11 @@ int nonzero_indices(const float* x, int n, int* nonzero) {
 // A layer of a usual width keeps its sums in registers (kOut known here).
 using Floats8 = float __attribute__((vector_size(32)));
 
+// (Inlined into one cloned function per width: Clang clones no templates.)
 template <int kOut>
-CANASTA_AVX2_CLONES void add_rows_of(const float* __restrict w, const float* __restrict x,
-                                     const int* __restrict rows, int count, float* __restrict next) {
+[[gnu::always_inline]] inline void add_rows_of(const float* __restrict w, const float* __restrict x,
+                                               const int* __restrict rows, int count,
+                                               float* __restrict next) {
   static_assert(kOut % 8 == 0);
   constexpr int kVectors = kOut / 8;
   std::array<Floats8, kVectors> sum;
@@ -121,14 +123,27 @@ CANASTA_AVX2_CLONES void add_rows_any(const float* __restrict w, const float* __
   }
 }
 
+CANASTA_AVX2_CLONES void add_rows_16(const float* w, const float* x, const int* rows, int count,
+                                     float* next) {
+  add_rows_of<16>(w, x, rows, count, next);
+}
+CANASTA_AVX2_CLONES void add_rows_32(const float* w, const float* x, const int* rows, int count,
+                                     float* next) {
+  add_rows_of<32>(w, x, rows, count, next);
+}
+CANASTA_AVX2_CLONES void add_rows_64(const float* w, const float* x, const int* rows, int count,
+                                     float* next) {
+  add_rows_of<64>(w, x, rows, count, next);
+}
+
 void add_rows(const float* w, const float* x, const int* rows, int count, int out, float* next) {
   switch (out) {
     case 16:
-      return add_rows_of<16>(w, x, rows, count, next);
+      return add_rows_16(w, x, rows, count, next);
     case 32:
-      return add_rows_of<32>(w, x, rows, count, next);
+      return add_rows_32(w, x, rows, count, next);
     case 64:
-      return add_rows_of<64>(w, x, rows, count, next);
+      return add_rows_64(w, x, rows, count, next);
     default:
       return add_rows_any(w, x, rows, count, out, next);
   }
