@@ -98,13 +98,8 @@ Cells moved(Cells c, uint32_t changes) {  // changes: bit d + kMaxChange
 }
 
 // The changes a meld of rank `k` allows when `x` naturals of the hand join
-// it (change_masks), from the table.
-uint16_t changes_of(const TeamMelds& m, int k, int x, const Rules& r) {
-  return kChangeMasks[change_index(r.closed_canastas, r.wilds_le_naturals, r.max_wilds, m.naturals.count(k),
-                                   m.wilds(k), x)];
-}
-
-// The same for every rank of one table: the rules' part of the index once.
+// it (change_masks), from the table; the rules' part of the index once per
+// table (ChangeTable), for a search that reads many ranks.
 static_assert(change_index(true, true, 3, 5, 2, 7) ==
               change_index(true, true, 3, 0, 0, 0) + (5 * 4 + 2) * 16 + 7);
 struct ChangeTable {
@@ -116,6 +111,7 @@ struct ChangeTable {
     return masks[(m.naturals.count(k) * 4 + m.wilds(k)) * 16 + x];
   }
 };
+uint16_t changes_of(const TeamMelds& m, int k, int x, const Rules& r) { return ChangeTable(r)(m, k, x); }
 
 // Whether melding everything cannot succeed with one natural of rank `k`
 // fewer (n - 1 instead of n) where it failed with n: every change of the
@@ -167,11 +163,6 @@ int wild_value(int placed, int jokers) {
   const int j = std::min(placed, jokers);
   return card_value(kJoker) * j + card_value(kTwo) * (placed - j);
 }
-
-// The bits set in a word with bits at 4k only (the core calls no library
-// popcount): the top counter of the product sums them all.
-constexpr int count_bits4(uint64_t bits) { return static_cast<int>((bits * 0x1111111111111111ULL) >> 60); }
-static_assert(count_bits4(kNaturalBits) == kLastNatural - kFirstNatural + 1);
 
 // Whether cleaning a canasta this turn could free a wild card: only with
 // closed canastas, where a mixed canasta of seven takes a natural of the
@@ -270,7 +261,8 @@ MeldAll meld_all_dp(CardSet hand, const TeamMelds& m, const Rules& r, int enough
   if (hand.single_bits() & m.naturals.none_bits() & kNaturalBits) return {false, 0};
   // Nor can more natural pairs of such ranks than there are wild cards, each
   // pair taking one, where no cleaning frees any.
-  if (count_bits4(hand.two_bits() & m.naturals.none_bits() & kNaturalBits) > hand.wilds() &&
+  // (Bits at 4k read as counters of one: their total is how many.)
+  if (CardSet(hand.two_bits() & m.naturals.none_bits() & kNaturalBits).total() > hand.wilds() &&
       !cleaning_may_free(hand, m, r))
     return {false, 0};
   // at_least[c]: the net wild changes D reachable with c or more canastas of
