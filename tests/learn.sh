@@ -29,6 +29,14 @@ cmp a.model b.model || fail "training is not reproducible"
 grep -q "R2 " log.txt && grep -q "the table's margin as it stands" log.txt || fail "$(cat log.txt)"
 [ "$(head -1 curve.csv)" = "epoch,train_loss,held_loss,held_r2,seconds" ] || fail "curve: $(cat curve.csv)"
 "$canasta" train one.bin --linear --out linear.model > /dev/null
+# The squashed margin: said, kept in the file, calibrated in [-1, 1].
+"$canasta" train one.bin --hidden 8 --epochs 2 --squash 300 --out s.model --calibration s.csv > log.txt
+grep -q "tanh(margin / 300)" log.txt && grep -q "as it stands (squashed)" log.txt || fail "$(cat log.txt)"
+cmp -s a.model s.model && fail "the squash changed nothing"
+awk -F, 'NR > 1 && ($4 < -1 || $4 > 1) { bad = 1 } END { exit bad }' s.csv ||
+  fail "squashed finals outside [-1, 1]: $(cat s.csv)"
+refused "excludes" "$canasta" train one.bin --init a.model --squash 300 --out x.model
+refused "squash" "$canasta" train one.bin --squash 0 --out x.model
 
 head -c 100 one.bin > short.bin
 refused "should hold" "$canasta" train short.bin --out x.model
@@ -42,7 +50,8 @@ refused "trained on profile classic" "$canasta" sim --profile two-player --side0
 refused "comma or a control character" "$canasta" sim --side0 "ismcts:eval=$(printf 'a\tb')" --deals 2
 
 refused "is truncated" "$canasta" sim --side0 "value:eval=short.model" --deals 2
-for spec in "ismcts:iters=30,eval=a.model" "ismcts:iters=30,cutoff=0,eval=linear.model" "value:samples=3" "value:eval=a.model,samples=2"; do
+for spec in "ismcts:iters=30,eval=a.model" "ismcts:iters=30,cutoff=0,eval=linear.model" "ismcts:iters=30,cutoff=5,eval=s.model" \
+  "value:samples=3" "value:eval=a.model,samples=2" "value:eval=s.model,samples=2"; do
   "$canasta" sim --side0 "$spec" --side1 heuristic --deals 4 --threads 2 --out run1 > /dev/null
   "$canasta" sim --side0 "$spec" --side1 heuristic --deals 4 --threads 1 --out run2 > /dev/null
   cmp run1/deals.csv run2/deals.csv || fail "$spec plays differently on 1 and 2 threads"

@@ -87,7 +87,8 @@ ValueModel random_model(const Rules& r, std::vector<int> hidden, uint64_t seed) 
 
 TEST(ValueModel, RoundTripsThroughItsFileBitForBit) {
   for (const std::vector<int>& hidden : {std::vector<int>{}, std::vector<int>{16, 8}}) {
-    const ValueModel m = random_model(spanish_rules(), hidden, 4);
+    ValueModel m = random_model(spanish_rules(), hidden, 4);
+    if (!hidden.empty()) m.squash() = 300;  // a model of the squashed margin
     const std::string path = temp_path("model");
     std::string error;
     ASSERT_TRUE(m.save(path, error)) << error;
@@ -187,6 +188,20 @@ TEST(ValueModel, BadFilesAreRefusedWithOneLine) {
   other = good;
   other[16] = static_cast<char>(other[16] + 1);  // the feature count
   refused(other, "323 features");
+  // A model of file format 1 (before the squash was written) is read as a
+  // model of the margin; a bad squash is refused.
+  ASSERT_EQ(good[8], 2);
+  const size_t squash_at = 28 + 4 * m.hidden().size() + profile_spec(classic_rules()).size() + 4;
+  std::string old = good.substr(0, squash_at) + good.substr(squash_at + 4);
+  old[8] = 1;
+  write_bytes(path, old);
+  ValueModel back;
+  ASSERT_TRUE(ValueModel::load(path, back, error)) << error;
+  EXPECT_TRUE(back == m);
+  other = good;
+  const float negative = -1;
+  other.replace(squash_at, 4, reinterpret_cast<const char*>(&negative), 4);
+  refused(other, "squash");
   std::remove(path.c_str());
   ValueModel out;
   EXPECT_FALSE(ValueModel::load(temp_path("missing"), out, error));
@@ -302,6 +317,34 @@ TEST(Training, IsReproducibleAndLearnsSomething) {
   TrainResult rl;
   ASSERT_TRUE(train_value_model(data, config, linear, rl, {}, error));
   EXPECT_GT(rl.held_r2, 0.05);
+}
+
+// With a squash S the target is tanh(final margin / S), the model says so
+// (and keeps it through its file), and the table as it stands is compared
+// squashed the same way.
+TEST(Training, FitsTheSquashedMargin) {
+  const SampleSet data = random_samples(400);
+  TrainConfig config;
+  config.hidden = {16};
+  config.epochs = 2;
+  ValueModel plain, squashed;
+  TrainResult rp, rs;
+  std::string error;
+  ASSERT_TRUE(train_value_model(data, config, plain, rp, {}, error)) << error;
+  config.squash = 300;
+  ASSERT_TRUE(train_value_model(data, config, squashed, rs, {}, error)) << error;
+  EXPECT_EQ(plain.squash(), 0);
+  EXPECT_EQ(squashed.squash(), 300);
+  ASSERT_EQ(rs.held_out.size(), rp.held_out.size());
+  for (size_t i = 0; i < rs.held_out.size(); ++i)
+    ASSERT_NEAR(rs.held_out[i].second, std::tanh(rp.held_out[i].second / 300.0), 1e-5) << i;
+  EXPECT_NE(rs.table_r2, rp.table_r2);
+  // Further training keeps the squash of the model it starts from.
+  config.squash = 0;
+  config.init = &squashed;
+  ValueModel next;
+  ASSERT_TRUE(train_value_model(data, config, next, rs, {}, error)) << error;
+  EXPECT_EQ(next.squash(), 300);
 }
 
 // Expert iteration: training further from a model starts from that model

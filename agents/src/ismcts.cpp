@@ -14,6 +14,7 @@
 // to chance nodes whose children are keyed by the cards it drew.
 #include "canasta/ismcts.h"
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <climits>
@@ -142,7 +143,7 @@ struct IsmctsAgent::Tree {
       rollout(d, p, model, rng);
       std::array<double, kMaxTeams> value{};
       const double margin = evaluate(d, rules, my_side, p, model, value);
-      backup(rules, my_side, p, margin, value);
+      backup(rules, my_side, p, margin, value, model && !d.over() && model->squash() > 0);
     }
   }
 
@@ -307,7 +308,7 @@ struct IsmctsAgent::Tree {
   }
 
   // Evaluation: the deal's score as it stands, for the searcher's side,
-  // or at a cut-off the model's expected final margin of each side: the
+  // or at a cut-off the model's expected final margin (or squashed margin) of each side: the
   // mean of its seats' predictions, each from that seat's view of the
   // sampled deal, so that every hand of the sample counts. Returns the
   // searcher's side's margin; `value` gets each side's.
@@ -339,15 +340,20 @@ struct IsmctsAgent::Tree {
   }
 
   // Backup: every node of the path gets a visit and the reward from the
-  // point of view of the side that chose its action.
+  // point of view of the side that chose its action. `squashed`: the
+  // margins are a model's expected tanh(margin / S), already rewards in
+  // [-1, 1].
   void backup(const Rules& rules, int my_side, const IsmctsParams& p, double margin,
-              const std::array<double, kMaxTeams>& value) {
-    const double r = reward_of(margin, p);
+              const std::array<double, kMaxTeams>& value, bool squashed) {
+    const auto reward = [&](double m) {
+      return squashed ? 0.5 + 0.5 * std::clamp(m, -1.0, 1.0) : reward_of(m, p);
+    };
+    const double r = reward(margin);
     // With three sides each node's side gets its own reward (max-n): its
     // margin over the mean of the other two; with two, 1 - r.
     std::array<double, kMaxTeams> side_r{};
     if (rules.teams > 2)
-      for (int t = 0; t < rules.teams; ++t) side_r[t] = reward_of(value[t], p);
+      for (int t = 0; t < rules.teams; ++t) side_r[t] = reward(value[t]);
     for (int id : path) {
       Node& n = nodes[id];
       ++n.visits;

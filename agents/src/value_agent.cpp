@@ -1,5 +1,6 @@
 #include "canasta/value_agent.h"
 
+#include <cmath>
 #include <stdexcept>
 
 #include "canasta/engine.h"
@@ -28,7 +29,12 @@ Action ValueAgent::act(const View& view, Rng& rng) {
     for (const State& sample : samples_) {
       State d = sample;
       apply(d, a);
-      total += d.over() ? deal_margins(d)[side] : model.evaluate(View(d, me));
+      // A finished deal is scored as the model predicts: its margin, or
+      // the margin squashed the same way.
+      const double margin = d.over() ? deal_margins(d)[side] : 0.0;
+      total += !d.over()            ? model.evaluate(View(d, me))
+               : model.squash() > 0 ? std::tanh(margin / model.squash())
+                                    : margin;
     }
     if (total > best_value) best_value = total, best = a;
   }

@@ -201,7 +201,7 @@ bool ValueModel::save(const std::string& path, std::string& error) const {
   for (int width : hidden_) u32(static_cast<uint32_t>(width));
   u32(static_cast<uint32_t>(profile.size()));
   bytes += profile;
-  floats({target_scale_});
+  floats({target_scale_, squash_});
   floats(mean_);
   floats(scale_);
   for (size_t layer = 0; layer < weights_.size(); ++layer) {
@@ -254,9 +254,9 @@ bool ValueModel::from_bytes(std::string_view bytes, const std::string& name, Val
     error = name + " is truncated";
     return false;
   }
-  if (format != kFormat) {
-    error = name + " is a model of file format " + std::to_string(format) + "; this version reads format " +
-            std::to_string(kFormat);
+  if (format != 1 && format != kFormat) {
+    error = name + " is a model of file format " + std::to_string(format) +
+            "; this version reads formats 1 to " + std::to_string(kFormat);
     return false;
   }
   if (version != static_cast<uint32_t>(kFeatureVersion)) {
@@ -302,7 +302,12 @@ bool ValueModel::from_bytes(std::string_view bytes, const std::string& name, Val
   }
   ValueModel m(rules, hidden);
   const auto floats = [&](std::vector<float>& v) { return take(v.data(), v.size() * sizeof(float)); };
-  bool ok = take(&m.target_scale_, sizeof(float)) && floats(m.mean_) && floats(m.scale_);
+  bool ok = take(&m.target_scale_, sizeof(float)) && (format < 2 || take(&m.squash_, sizeof(float))) &&
+            floats(m.mean_) && floats(m.scale_);
+  if (ok && !(m.squash_ >= 0 && m.squash_ < 1e9F)) {
+    error = name + " has a squash of " + std::to_string(m.squash_) + " (0, or a positive scale)";
+    return false;
+  }
   for (size_t layer = 0; ok && layer < m.weights_.size(); ++layer)
     ok = floats(m.weights_[layer]) && floats(m.biases_[layer]);
   if (!ok) {

@@ -246,6 +246,15 @@ bool train_value_model(const SampleSet& data, const TrainConfig& config, ValueMo
     error = "at most " + std::to_string(ValueModel::kMaxLayers) + " hidden layers";
     return false;
   }
+  const double squash = config.init ? config.init->squash() : config.squash;
+  if (!(squash >= 0 && squash < 1e9)) {
+    error = "the squash is 0 or a positive scale";
+    return false;
+  }
+  // The targets: final margins, or squashed ones.
+  const auto squashed = [squash](double margin) { return squash > 0 ? std::tanh(margin / squash) : margin; };
+  std::vector<float> target(data.margin.size());
+  for (size_t i = 0; i < target.size(); ++i) target[i] = static_cast<float>(squashed(data.margin[i]));
   // Held out: the samples of a share of the deals, by a hash of the deal.
   std::vector<int64_t> train, held;
   for (int64_t i = 0; i < data.size(); ++i) {
@@ -270,8 +279,8 @@ bool train_value_model(const SampleSet& data, const TrainConfig& config, ValueMo
         const double v = 1000.0 * all(kKindNb + side * kFeaturesPerSide + kFeaturesPerSide - 1, held[j]);
         (side == 0 ? mine : others) += v;
       }
-      table[static_cast<Eigen::Index>(j)] = static_cast<float>(mine - others / (teams - 1));
-      final[static_cast<Eigen::Index>(j)] = data.margin[static_cast<size_t>(held[j])];
+      table[static_cast<Eigen::Index>(j)] = static_cast<float>(squashed(mine - others / (teams - 1)));
+      final[static_cast<Eigen::Index>(j)] = target[static_cast<size_t>(held[j])];
     }
     result.table_r2 = fit_of(table, final).r2;
   }
@@ -283,7 +292,7 @@ bool train_value_model(const SampleSet& data, const TrainConfig& config, ValueMo
     const Eigen::VectorXd c = all.col(k).cast<double>();
     sum += c;
     sq += c.cwiseProduct(c);
-    const double y = data.margin[static_cast<size_t>(k)];
+    const double y = target[static_cast<size_t>(k)];
     y_sum += y;
     y_sq += y * y;
   }
@@ -304,6 +313,7 @@ bool train_value_model(const SampleSet& data, const TrainConfig& config, ValueMo
     std::copy(mean.data(), mean.data() + f, m.mean().begin());
     std::copy(scale.data(), scale.data() + f, m.scale().begin());
     m.target_scale() = static_cast<float>(y_sd > 0 ? y_sd : 1.0);
+    m.squash() = static_cast<float>(squash);
   }
   // Standardised columns and targets of some samples, gathered as a block.
   const auto gather = [&](const std::vector<int64_t>& rows, size_t first, size_t n, Matrix& x, Vector& y) {
@@ -312,7 +322,7 @@ bool train_value_model(const SampleSet& data, const TrainConfig& config, ValueMo
     for (size_t j = 0; j < n; ++j) {
       const int64_t k = rows[first + j];
       x.col(static_cast<Eigen::Index>(j)) = (all.col(k) - mean).cwiseQuotient(scale);
-      y[static_cast<Eigen::Index>(j)] = data.margin[static_cast<size_t>(k)] / m.target_scale();
+      y[static_cast<Eigen::Index>(j)] = target[static_cast<size_t>(k)] / m.target_scale();
     }
   };
   constexpr size_t kChunk = 8192;

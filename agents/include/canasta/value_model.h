@@ -1,6 +1,7 @@
 // A learned value of a position: the expected final margin of the deal
-// (the seat's side's deal score less the mean of the other sides'), from the
-// seat's features (canasta/features.h). A linear model or a small multilayer
+// (the seat's side's deal score less the mean of the other sides'), or
+// that of a squashed margin, tanh(margin / squash), from the seat's features
+// (canasta/features.h). A linear model or a small multilayer
 // perceptron; evaluation allocates nothing. The file format is documented in
 // agents/doc/learned.md; canasta train writes such files.
 #pragma once
@@ -23,7 +24,7 @@ class ValueModel {
  public:
   static constexpr int kMaxWidth = 512;   // widest hidden layer
   static constexpr int kMaxLayers = 3;    // most hidden layers
-  static constexpr uint32_t kFormat = 1;  // of the file
+  static constexpr uint32_t kFormat = 2;  // of the file written; format 1 (no squash) is read too
 
   ValueModel() = default;
   // A model of `inputs` features with these hidden layers (none: linear),
@@ -50,6 +51,10 @@ class ValueModel {
   const std::vector<float>& scale() const { return scale_; }
   float& target_scale() { return target_scale_; }
   float target_scale() const { return target_scale_; }
+  // 0: the model predicts the final margin; S > 0: tanh(final margin / S),
+  // in [-1, 1] (a search's reward, trained with canasta train --squash S).
+  float& squash() { return squash_; }
+  float squash() const { return squash_; }
 
   // Folds the inputs' standardisation into the first layer for predict();
   // load() and training call it.
@@ -57,7 +62,7 @@ class ValueModel {
   // Why the model cannot evaluate positions of `rules` (another table:
   // players, sides or features: "was trained on profile ..."), or empty when it can.
   std::string misfit(const Rules& rules) const;
-  // The predicted margin from features (feature_count(rules()) of them).
+  // The predicted margin (or squashed margin) from features (feature_count(rules()) of them).
   float predict(const float* x) const;
   // ... of the position as `v`'s seat sees it.
   float evaluate(const View& v) const;
@@ -71,7 +76,8 @@ class ValueModel {
                          std::string& error);
   friend bool operator==(const ValueModel& a, const ValueModel& b) {
     return a.rules_ == b.rules_ && a.hidden_ == b.hidden_ && a.mean_ == b.mean_ && a.scale_ == b.scale_ &&
-           a.weights_ == b.weights_ && a.biases_ == b.biases_ && a.target_scale_ == b.target_scale_;
+           a.weights_ == b.weights_ && a.biases_ == b.biases_ && a.target_scale_ == b.target_scale_ &&
+           a.squash_ == b.squash_;
   }
 
  private:
@@ -81,6 +87,7 @@ class ValueModel {
   std::vector<float> mean_, scale_;
   std::vector<std::vector<float>> weights_, biases_;
   float target_scale_ = 1;
+  float squash_ = 0;
   std::vector<float> first_w_, first_b_;  // the first layer on raw features (prepare())
 };
 

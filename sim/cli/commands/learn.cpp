@@ -134,9 +134,11 @@ int run_train(TrainOptions& o) {
   };
   std::string hidden;
   for (const int w : t.hidden) hidden += (hidden.empty() ? "" : ",") + std::to_string(w);
-  fmt::print("canasta train: {} model on {} samples of {} ({}, profile {}){}\n",
-             o.linear ? std::string("a linear") : "a perceptron " + hidden, data.size(),
-             printable(o.samples, 200), printable(data.agents, 200), profile_spec(data.rules),
+  const double squash = t.init ? t.init->squash() : t.squash;
+  fmt::print("canasta train: {} model of the {} on {} samples of {} ({}, profile {}){}\n",
+             o.linear ? std::string("a linear") : "a perceptron " + hidden,
+             squash > 0 ? fmt::format("final margin squashed, tanh(margin / {:g}),", squash) : "final margin",
+             data.size(), printable(o.samples, 200), printable(data.agents, 200), profile_spec(data.rules),
              o.init.empty() ? "" : ", from " + printable(o.init, 200));
   std::string curve = "epoch,train_loss,held_loss,held_r2,seconds\n";
   TrainResult result;
@@ -165,13 +167,15 @@ int run_train(TrainOptions& o) {
       double p = 0, y = 0;
       for (size_t i = lo; i < hi; ++i) p += held[i].first, y += held[i].second;
       const double n = static_cast<double>(hi - lo);
-      text += fmt::format("{},{},{:.1f},{:.1f}\n", b, hi - lo, p / n, y / n);
+      text += squash > 0 ? fmt::format("{},{},{:.4f},{:.4f}\n", b, hi - lo, p / n, y / n)
+                         : fmt::format("{},{},{:.1f},{:.1f}\n", b, hi - lo, p / n, y / n);
     }
     write_atomically(o.calibration, text);
   }
   fmt::print("  held out     {} of {} samples (whole deals)\n", result.held, result.held + result.train);
-  fmt::print("  R2           {:.4f} held out{}; the table's margin as it stands: {:.4f}\n", result.held_r2,
-             o.linear ? "" : fmt::format(" (epoch {})", result.best_epoch), result.table_r2);
+  fmt::print("  R2           {:.4f} held out{}; the table's margin as it stands{}: {:.4f}\n", result.held_r2,
+             o.linear ? "" : fmt::format(" (epoch {})", result.best_epoch), squash > 0 ? " (squashed)" : "",
+             result.table_r2);
   fmt::print("  model        {} ({} bytes), {:.1f} s\n", printable(o.out, 400),
              std::filesystem::file_size(o.out), elapsed());
   return 0;
@@ -231,6 +235,10 @@ void add_train(CLI::App& app, int& exit_code) {
   sub->add_option("--ridge", o->config.ridge, "the linear model's penalty per sample")
       ->check(CLI::Range(0.0, 1e6))
       ->capture_default_str();
+  sub->add_option("--squash", o->config.squash,
+                  "fit tanh(final margin / S) instead of the margin: the reward of a search with scale=S")
+      ->check(CLI::Range(1.0, 1e6))
+      ->excludes("--init");
   sub->add_option("--holdout", o->config.holdout, "share of the deals held out")
       ->check(CLI::Range(0.01, 0.9))
       ->capture_default_str();

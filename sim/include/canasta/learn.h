@@ -47,9 +47,12 @@ struct TrainConfig {
   double rate = 1e-3;    // Adam's step size
   double holdout = 0.1;  // share of the deals held out
   uint64_t seed = 1;
+  // 0: the target is the final margin; S > 0: tanh(final margin / S), the
+  // reward a search with scale=S gives a finished deal.
+  double squash = 0;
   // A perceptron to start from (expert iteration: the model of the last
   // round, trained further on the samples of its own play). Its hidden
-  // layers and its standardisation of inputs and target are kept; its
+  // layers, its standardisation of inputs and target and its squash are kept; its
   // weights are the epoch-0 model, which stays unless an epoch does better.
   const ValueModel* init = nullptr;
 };
@@ -64,9 +67,10 @@ struct EpochReport {
 struct TrainResult {
   int64_t train = 0, held = 0;  // samples
   double held_r2 = 0;           // of the model kept
-  double table_r2 = 0;          // of the margin on the table as it stands, as the prediction
+  double table_r2 =
+      0;  // of the margin on the table as it stands (squashed like the target), as the prediction
   int best_epoch = 0;
-  std::vector<std::pair<float, float>> held_out;  // (predicted, final) margin of every held-out sample
+  std::vector<std::pair<float, float>> held_out;  // (predicted, final) target of every held-out sample
 };
 
 // Fits `out` (made for the samples' profile and config.hidden) on the
