@@ -292,13 +292,19 @@ TEST(Samples, AreTheActorsFeaturesAndItsSidesFinalMargin) {
   }
 }
 
+// A perceptron of one hidden layer of 16 units, trained for a few epochs.
+TrainConfig small_perceptron(int epochs) {
+  TrainConfig config;
+  config.hidden = {16};
+  config.epochs = epochs;
+  return config;
+}
+
 TEST(Training, IsReproducibleAndLearnsSomething) {
   const SampleSet data = random_samples(400);
   ASSERT_EQ(data.size(), 2000);
   ASSERT_EQ(data.features, 322);
-  TrainConfig config;
-  config.hidden = {16};
-  config.epochs = 3;
+  TrainConfig config = small_perceptron(3);
   ValueModel a, b;
   TrainResult ra, rb;
   std::string error;
@@ -324,9 +330,7 @@ TEST(Training, IsReproducibleAndLearnsSomething) {
 // squashed the same way.
 TEST(Training, FitsTheSquashedMargin) {
   const SampleSet data = random_samples(400);
-  TrainConfig config;
-  config.hidden = {16};
-  config.epochs = 2;
+  TrainConfig config = small_perceptron(2);
   ValueModel plain, squashed;
   TrainResult rp, rs;
   std::string error;
@@ -352,9 +356,7 @@ TEST(Training, FitsTheSquashedMargin) {
 // with its scaling, and refuses one of other layers or another table.
 TEST(Training, StartsFromAModel) {
   const SampleSet data = random_samples(400);
-  TrainConfig config;
-  config.hidden = {16};
-  config.epochs = 2;
+  TrainConfig config = small_perceptron(2);
   ValueModel first;
   TrainResult r0;
   std::string error;
