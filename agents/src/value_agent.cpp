@@ -1,6 +1,5 @@
 #include "canasta/value_agent.h"
 
-#include <cmath>
 #include <stdexcept>
 
 #include "canasta/engine.h"
@@ -29,12 +28,9 @@ Action ValueAgent::act(const View& view, Rng& rng) {
     for (const State& sample : samples_) {
       State d = sample;
       apply(d, a);
-      // A finished deal is scored as the model predicts: its margin, or
-      // the margin squashed the same way.
-      const double margin = d.over() ? deal_margins(d)[side] : 0.0;
-      total += !d.over()            ? model.evaluate(View(d, me))
-               : model.squash() > 0 ? std::tanh(margin / model.squash())
-                                    : margin;
+      // A finished deal is scored as the model's target is.
+      total += d.over() ? ValueModel::target_of(deal_margins(d)[side], model.squash())
+                        : model.evaluate(View(d, me));
     }
     if (total > best_value) best_value = total, best = a;
   }

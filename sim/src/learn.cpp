@@ -246,13 +246,13 @@ bool train_value_model(const SampleSet& data, const TrainConfig& config, ValueMo
     error = "at most " + std::to_string(ValueModel::kMaxLayers) + " hidden layers";
     return false;
   }
-  const double squash = config.init ? config.init->squash() : config.squash;
+  const double squash = config.target_squash();
   if (!(squash >= 0 && squash < 1e9)) {
     error = "the squash is 0 or a positive scale";
     return false;
   }
   // The targets: final margins, or squashed ones.
-  const auto squashed = [squash](double margin) { return squash > 0 ? std::tanh(margin / squash) : margin; };
+  const auto squashed = [squash](double margin) { return ValueModel::target_of(margin, squash); };
   std::vector<float> target(data.margin.size());
   for (size_t i = 0; i < target.size(); ++i) target[i] = static_cast<float>(squashed(data.margin[i]));
   // Held out: the samples of a share of the deals, by a hash of the deal.

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -55,6 +56,10 @@ class ValueModel {
   // in [-1, 1] (a search's reward, trained with canasta train --squash S).
   float& squash() { return squash_; }
   float squash() const { return squash_; }
+  // What a model of this squash predicts, for a deal that ends with `margin`.
+  static double target_of(double margin, double squash) {
+    return squash > 0 ? std::tanh(margin / squash) : margin;
+  }
 
   // Folds the inputs' standardisation into the first layer for predict();
   // load() and training call it.

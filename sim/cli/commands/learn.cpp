@@ -134,7 +134,7 @@ int run_train(TrainOptions& o) {
   };
   std::string hidden;
   for (const int w : t.hidden) hidden += (hidden.empty() ? "" : ",") + std::to_string(w);
-  const double squash = t.init ? t.init->squash() : t.squash;
+  const double squash = t.target_squash();
   fmt::print("canasta train: {} model of the {} on {} samples of {} ({}, profile {}){}\n",
              o.linear ? std::string("a linear") : "a perceptron " + hidden,
              squash > 0 ? fmt::format("final margin squashed, tanh(margin / {:g}),", squash) : "final margin",
@@ -167,8 +167,8 @@ int run_train(TrainOptions& o) {
       double p = 0, y = 0;
       for (size_t i = lo; i < hi; ++i) p += held[i].first, y += held[i].second;
       const double n = static_cast<double>(hi - lo);
-      text += squash > 0 ? fmt::format("{},{},{:.4f},{:.4f}\n", b, hi - lo, p / n, y / n)
-                         : fmt::format("{},{},{:.1f},{:.1f}\n", b, hi - lo, p / n, y / n);
+      const int digits = squash > 0 ? 4 : 1;  // a squashed target lies in [-1, 1]
+      text += fmt::format("{},{},{:.{}f},{:.{}f}\n", b, hi - lo, p / n, digits, y / n, digits);
     }
     write_atomically(o.calibration, text);
   }

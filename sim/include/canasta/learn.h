@@ -55,6 +55,8 @@ struct TrainConfig {
   // layers, its standardisation of inputs and target and its squash are kept; its
   // weights are the epoch-0 model, which stays unless an epoch does better.
   const ValueModel* init = nullptr;
+  // The squash the model fits: the one of `init`, if any, else `squash`.
+  double target_squash() const { return init ? init->squash() : squash; }
 };
 
 struct EpochReport {
@@ -67,8 +69,8 @@ struct EpochReport {
 struct TrainResult {
   int64_t train = 0, held = 0;  // samples
   double held_r2 = 0;           // of the model kept
-  double table_r2 =
-      0;  // of the margin on the table as it stands (squashed like the target), as the prediction
+  // Of the margin on the table as it stands (squashed like the target), as the prediction.
+  double table_r2 = 0;
   int best_epoch = 0;
   std::vector<std::pair<float, float>> held_out;  // (predicted, final) target of every held-out sample
 };
