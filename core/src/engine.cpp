@@ -329,6 +329,9 @@ void meld_phase_actions(const State& s, ActionList& out, DeferredChecks* later) 
   const bool must_out = s.flags & (kAnsweredYes | kCommitted);
   const bool pending = (s.flags & kPilePending) || ((s.flags & kOpening) && m.any() && c.need > 0);
   const bool fast = !(s.flags & (kOpening | kPilePending | kAnsweredYes | kCommitted));
+  // An opening turn with nothing else pending: a meld that reaches the
+  // minimum needs no search.
+  const bool opening_only = (s.flags & (kOpening | kPilePending | kAnsweredYes | kCommitted)) == kOpening;
 
   // Asking needs a way to go out (for a yes) and a way to finish without
   // going out (for a no): the partner's answer may never strand the player.
@@ -353,6 +356,11 @@ void meld_phase_actions(const State& s, ActionList& out, DeferredChecks* later) 
       // One card left and too few canastas: only melding that card too, to
       // complete the canastas, can finish the turn.
       if (left == 0 || no) return;
+    } else if (opening_only && h - used >= 2 && a.kind() != kBlack3 && a.value() >= c.need) {
+      // It meets the opening minimum and leaves two cards: the turn then
+      // ends as any other does.
+      out.push(a);
+      return;
     }
     if constexpr (kDefer) {
       later->push(out.size());

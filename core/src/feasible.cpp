@@ -83,19 +83,11 @@ constexpr auto kChangeMasks = [] {
   return t;
 }();
 
-// Sets of net wild changes D, bit D - kDMin (kDSpan bits), and how the moves
-// of one rank carry them: a change d moves every D to D + d, dropping those
-// that leave the span (d is at most a meld's wild cards, 3, either way).
+// Sets of net wild changes D, bit D - kDMin (kDSpan bits). A change d of
+// one rank moves every D to D + d, dropping those that leave the span (d is
+// at most a meld's wild cards, 3, either way): meld_all_levels.
 using Cells = uint32_t;
 constexpr Cells kAllCells = (Cells{1} << kDSpan) - 1;
-Cells moved(Cells c, uint32_t changes) {  // changes: bit d + kMaxChange
-  // In a wider word raised by kMaxChange, every move is a left shift (by
-  // d + kMaxChange); the cells below D = kDMin fall off at the end.
-  const uint64_t raised = uint64_t{c} << kMaxChange;
-  uint64_t out = 0;
-  for (; changes; changes &= changes - 1) out |= raised << std::countr_zero(changes);
-  return static_cast<Cells>(out >> 2 * kMaxChange) & kAllCells;
-}
 
 // The changes a meld of rank `k` allows when `x` naturals of the hand join
 // it (change_masks), from the table; the rules' part of the index once per
@@ -255,41 +247,45 @@ Greedy greedy_max_dp(CardSet hand, const TeamMelds& m, const Rules& r) {
   return {value, value * kPer - key};
 }
 
-MeldAll meld_all_dp(CardSet hand, const TeamMelds& m, const Rules& r, int enough) {
-  // A single natural of a rank the side has not melded can never go: the
-  // common answer, found before any table is built.
-  if (hand.single_bits() & m.naturals.none_bits() & kNaturalBits) return {false, 0};
-  // Nor can more natural pairs of such ranks than there are wild cards, each
-  // pair taking one, where no cleaning frees any.
-  // (Bits at 4k read as counters of one: their total is how many.)
-  if (CardSet(hand.two_bits() & m.naturals.none_bits() & kNaturalBits).total() > hand.wilds() &&
-      !cleaning_may_free(hand, m, r))
-    return {false, 0};
-  // at_least[c]: the net wild changes D reachable with c or more canastas of
-  // natural ranks (each set holds the next), for c up to `enough`; levels:
-  // how many can be nonempty.
-  enough = std::clamp(enough, 1, kLastNatural - kFirstNatural + 1);
-  std::array<Cells, kLastNatural - kFirstNatural + 2> at_least{};
-  at_least[0] = Cells{1} << -kDMin;
-  int levels = 1;
+// The search of meld_all_dp proper. at_least[c]: the net wild changes D
+// reachable with c or more canastas of natural ranks (each set holds the
+// next), for c up to `enough`, all held side by side in one word, set c in
+// the 32 bits from bit 32c, cell D at bit D - kDMin + kMaxChange of its lane:
+// the kMaxChange bits below the cells let a move by d be a left shift by
+// d + kMaxChange for every lane at once; what leaves the span falls into the
+// bits around the cells of its lane, which are then cleared.
+__extension__ using Levels4 = unsigned __int128;  // four lanes: enough up to 3
+constexpr int kLaneBits = 32;
+static_assert(kDSpan + 2 * kMaxChange <= kLaneBits);
+template <class Word>
+Word lanes(int n, Cells cells) {
+  Word w = 0;
+  for (int c = 0; c < n; ++c) w |= Word{cells} << (kLaneBits * c + kMaxChange);
+  return w;
+}
+template <class Word>
+Word moved_lanes(Word at, uint32_t changes, Word cells) {  // changes: bit d + kMaxChange
+  Word out = 0;
+  for (; changes; changes &= changes - 1) out |= at << std::countr_zero(changes);
+  return (out >> kMaxChange) & cells;
+}
+template <class Word>
+MeldAll meld_all_levels(CardSet hand, const TeamMelds& m, const Rules& r, int enough) {
+  const Word cells = lanes<Word>(enough + 1, kAllCells);
+  // Lane 0 (a canasta or not, at least 0) and the top lane (it keeps the
+  // canastas beyond `enough`) also take what a rank's canasta brings to them.
+  const Word edges = lanes<Word>(1, kAllCells) | lanes<Word>(1, kAllCells) << (kLaneBits * enough);
+  Word at = Word{1} << (-kDMin + kMaxChange);
   const ChangeTable changes(r);
   for (uint64_t ranks = ~(hand.none_bits() & m.naturals.none_bits()) & kNaturalBits; ranks;
        ranks &= ranks - 1) {
     const int k = std::countr_zero(ranks) >> 2;
     const uint16_t masks = changes(m, k, hand.count(k));
-    const uint32_t plain = masks & 0xFF, can = masks >> 8;  // the rank's changes without and with a canasta
-    int c = levels - 1;
-    if (can && levels <= enough) {
-      at_least[levels++] = moved(at_least[c], can);
-    } else if (c == enough) {
-      // The top level keeps what goes beyond `enough`.
-      at_least[c] = moved(at_least[c], plain | can) | moved(at_least[c - 1], can);
-      --c;
-    }
-    // Downwards, so that at_least[c - 1] is still the one before this rank.
-    for (; c >= 1; --c) at_least[c] = moved(at_least[c], plain) | moved(at_least[c - 1], can);
-    at_least[0] = moved(at_least[0], plain | can);
-    if (at_least[0] == 0) return {false, 0};
+    // The rank's changes without and with a canasta: at_least[c] becomes
+    // plain(at_least[c]) | can(at_least[c - 1]).
+    const Word plain = moved_lanes(at, masks & 0xFFU, cells), can = moved_lanes(at, masks >> 8U, cells);
+    at = (plain | can << kLaneBits | (can & edges)) & cells;
+    if (static_cast<uint32_t>(at) == 0) return {false, 0};
   }
   // Every wild card of the hand is placed: y = wilds - D of them on the wild meld.
   const int wilds = hand.wilds();
@@ -302,15 +298,29 @@ MeldAll meld_all_dp(CardSet hand, const TeamMelds& m, const Rules& r, int enough
     ok |= Cells{1} << i;
     if (wm.have + y >= kCanastaSize) wild_canasta |= Cells{1} << i;
   }
-  for (int c = levels - 1; c >= 0; --c) {
-    if (at_least[c] & wild_canasta) return {true, std::min(c + 1, enough)};
-    if (at_least[c] & ok) {
-      // c here, or c + 1 with the wild canasta from a level below: none
-      // below can give more than c.
-      return {true, c};
-    }
+  for (int c = enough; c >= 0; --c) {
+    const Cells reached = static_cast<Cells>(at >> (kLaneBits * c + kMaxChange)) & kAllCells;
+    if (reached & wild_canasta) return {true, std::min(c + 1, enough)};
+    // c here, or c + 1 with the wild canasta from a level below: none below
+    // can give more than c.
+    if (reached & ok) return {true, c};
   }
   return {false, 0};
+}
+
+MeldAll meld_all_dp(CardSet hand, const TeamMelds& m, const Rules& r, int enough) {
+  // A single natural of a rank the side has not melded can never go: the
+  // common answer, found before any table is built.
+  if (hand.single_bits() & m.naturals.none_bits() & kNaturalBits) return {false, 0};
+  // Nor can more natural pairs of such ranks than there are wild cards, each
+  // pair taking one, where no cleaning frees any.
+  // (Bits at 4k read as counters of one: their total is how many.)
+  if (CardSet(hand.two_bits() & m.naturals.none_bits() & kNaturalBits).total() > hand.wilds() &&
+      !cleaning_may_free(hand, m, r))
+    return {false, 0};
+  enough = std::clamp(enough, 1, 3);  // Rules::canastas_to_go_out is 1 to 3 (check_rules)
+  return enough == 1 ? meld_all_levels<uint64_t>(hand, m, r, enough)
+                     : meld_all_levels<Levels4>(hand, m, r, enough);
 }
 
 bool may_go_out(const TurnCtx& c, const Rules& r) {
