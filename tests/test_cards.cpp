@@ -198,6 +198,11 @@ TEST(Profiles, OverridesAndErrors) {
     rules.max_wilds = static_cast<uint8_t>(wilds);
     EXPECT_EQ(check_rules(rules) == nullptr, wilds >= 1 && wilds <= 3) << wilds;
   }
+  for (int canastas = 0; canastas <= 5; ++canastas) {
+    Rules rules = two_player_rules();
+    rules.canastas_to_go_out = static_cast<uint8_t>(canastas);
+    EXPECT_EQ(check_rules(rules) == nullptr, canastas >= 1 && canastas <= 3) << canastas;
+  }
 }
 
 // Every override of the table is read, changes the rules, and is written

@@ -287,13 +287,17 @@ struct NaturalMelds {
       const int nat0 = m.naturals.count(k), wild0 = m.wilds(k);
       const int x0 = nat0 > 0 ? 0 : 2;
       const int room = std::min(max_wilds - wild0, WildSplits::kMax);
-      for (int x = no_wilds ? x0 + 1 : x0; x <= n; ++x) {
+      // With Closed, a meld holds at most seven cards with a wild card, eight
+      // naturals without one.
+      int x_end = n;
+      if constexpr (Closed)
+        x_end = std::min(n, (wild0 > 0 ? kCanastaSize - wild0 : kClosedNaturalMax) - nat0);
+      for (int x = no_wilds ? x0 + 1 : x0; x <= x_end; ++x) {
         const int nat = nat0 + x;
         int hi = room;
         if constexpr (LeNaturals) hi = std::min(hi, nat - wild0);
         if constexpr (Closed)
-          hi = std::min(hi, wild0 == 0 && nat == kClosedNaturalMax ? 0 : kCanastaSize - nat - wild0);
-        if (hi < 0) break;               // (only Closed makes it negative, and more naturals leave less room)
+          hi = std::min(hi, std::max(kCanastaSize - nat - wild0, 0));  // eight naturals: none
         const int lo = x == x0 ? 1 : 0;  // x0 + the wild cards: one card added, or a new meld's three
         const int J = std::min(jokers, hi), T = std::min(twos, hi);
         auto [p, end] = kWildSplits.list(J, T, lo, hi);
