@@ -118,10 +118,11 @@ stop INT gpart.jsonl "${games[@]}" --games "$n" --out gpart --record gpart.jsonl
 same gfull gpart summary.json games.csv
 cmp -s gfull.jsonl gpart.jsonl || fail "games: the records differ"
 
-# A sequential test stopped in its first batch of 1,024 deal pairs (a slow
-# agent): resumed, it decides where the whole run does.
+# A sequential test stopped in its first batch of 1,024 deal pairs (an agent
+# slow enough that a batch outlasts the stop): resumed, it decides where the
+# whole run does.
 if [[ -z $quick ]]; then
-sprt=(sim --side0 ismcts:iters=10 --side1 heuristic --threads 2 --deals 100000 --sprt 0,10)
+sprt=(sim --side0 ismcts:iters=40 --side1 heuristic --threads 2 --deals 100000 --sprt 0,10)
 "$canasta" "${sprt[@]}" --out sfull >/dev/null
 stop HUP s.jsonl "${sprt[@]}" --out spart --record s.jsonl
 if grep -q '"status":"partial"' spart/run.json; then
