@@ -158,11 +158,11 @@ for sig in "${sigs[@]}"; do
   same tfull tpart tournament.json
 done
 
-# Tuning runs (a sweep, SPSA) stopped 1.5 s after their start (they write
-# no file to wait for), resumed, once stopped again (0.5 s into the resume,
-# which has less than half the run left, on one thread, on a machine that
-# may be busier or quieter than when the run was sized): the whole run's
-# table.
+# Tuning runs (a sweep, SPSA) stopped, resumed, once stopped again while
+# resuming on one thread: the whole run's table. They write no file to wait
+# for, so each stop waits for the run's first result line (a point of the
+# sweep, every fifth batch of SPSA) and then stops it: the first part of the
+# run, mid-point for the sweep, at whatever speed the machine has now.
 # sized N ARGS...: N doubled until `canasta ARGS N --out whole.csv` takes 3 s.
 sized() {
   n=$1
@@ -174,13 +174,18 @@ sized() {
     n=$((n * 2))
   done
 }
-# stop_tune SIGNAL SECONDS ARGS...: canasta ARGS, stopped by SIGNAL after SECONDS.
+# stop_tune SIGNAL LINE ARGS...: canasta ARGS, stopped by SIGNAL as soon as
+# its output has a line that matches LINE (a grep pattern).
 stop_tune() {
-  local sig=$1 delay=$2 rc=0
+  local sig=$1 line=$2 rc=0 i
   shift 2
   "$canasta" "$@" >log 2>&1 &
   local pid=$!
-  sleep "$delay"
+  for i in $(seq 1200); do
+    grep -q -- "$line" log && break
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.05
+  done
   kill "-$sig" "$pid" 2>/dev/null || fail "tune, SIG$sig: the run ended before its stop: $(cat log)"
   wait "$pid" || rc=$?
   [[ $rc -eq $((128 + $(kill -l "$sig"))) ]] || fail "tune, SIG$sig: exit code $rc: $(cat log)"
@@ -190,13 +195,14 @@ spsa=(tune --agent heuristic:take_min=1 --spsa take_min=1,safety=20 --vs random 
   --deals)
 kinds=(sweep spsa)
 [[ -z $quick ]] || kinds=(sweep)
+declare -A result_line=([sweep]='^  heuristic:freeze=' [spsa]='^  batch ')
 for kind in "${kinds[@]}"; do
   declare -n args=$kind
   sized 20 "${args[@]}"
   rm -f part.csv part.csv.resume.json
-  stop_tune INT 1.5 "${args[@]}" "$n" --out part.csv
+  stop_tune INT "${result_line[$kind]}" "${args[@]}" "$n" --out part.csv
   [[ -e part.csv.resume.json ]] || fail "$kind: no resume state after a stop"
-  stop_tune TERM 0.5 tune --resume part.csv --threads 1
+  stop_tune TERM "${result_line[$kind]}" tune --resume part.csv --threads 1
   "$canasta" tune --resume part.csv >log 2>&1 || fail "$kind: the resume failed: $(cat log)"
   cmp -s whole.csv part.csv || fail "$kind: the resumed table differs from the whole run's"
   [[ ! -e part.csv.resume.json ]] || fail "$kind: the resume state outlived the run"
