@@ -7,6 +7,7 @@
 #include <array>
 #include <bit>
 #include <cassert>
+#include <type_traits>
 #include <utility>
 
 #include "feasible.h"
@@ -319,9 +320,15 @@ struct NaturalMelds {
   }
 };
 
+struct NoOutAfterMeld {
+  NoOutAfterMeld(const TurnCtx&, const Rules&) {}
+};
+
 // With `later`, the melds and cleanings whose legality needs the search of
 // how the turn can end are listed unchecked and their positions kept there.
-template <bool kDefer>
+// With kOut, in a turn where detail::OutAfterMeld applies, the melds of
+// natural ranks ask it first.
+template <bool kDefer, bool kOut = false>
 void meld_phase_actions(const State& s, ActionList& out, DeferredChecks* later) {
   const Rules& r = s.rules;
   const TurnCtx c = context(s);
@@ -346,6 +353,9 @@ void meld_phase_actions(const State& s, ActionList& out, DeferredChecks* later) 
     if (detail::viable(after_no, r)) out.push(Action::make(ActionType::kAsk));
   }
 
+  // With kOut (a turn that must go out), the same search asked of many melds.
+  std::conditional_t<kOut, detail::OutAfterMeld, NoOutAfterMeld> out_after(c, r);
+
   // `used`: the hand cards the action melds; `k`, `added`: the meld that
   // grows and by how many cards.
   auto consider_move = [&](Action a, bool slow, int used, int k, int added) {
@@ -369,8 +379,13 @@ void meld_phase_actions(const State& s, ActionList& out, DeferredChecks* later) 
     if constexpr (kDefer) {
       later->push(out.size());
       out.push(a);
-    } else if (finishes(after_meld(c, r, a, 0), r)) {
-      out.push(a);
+    } else {
+      int ends = -1;
+      if constexpr (kOut)
+        if (a.type() == ActionType::kMeld && is_natural(a.kind()))
+          ends = out_after.after(a.kind(), a.naturals(), a.jokers(), a.twos());
+      if (ends < 0) ends = finishes(after_meld(c, r, a, 0), r);
+      if (ends) out.push(a);
     }
   };
   auto consider = [&](Action a, bool slow) {
@@ -572,6 +587,8 @@ namespace {
     case Phase::kMeld:
       if (later)
         meld_phase_actions<true>(s, out, later);
+      else if (detail::OutAfterMeld::applies(s.flags, s.rules))
+        meld_phase_actions<false, true>(s, out, nullptr);
       else
         meld_phase_actions<false>(s, out, nullptr);
       break;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <iterator>
 #include <limits>
 
 namespace canasta::detail {
@@ -161,11 +162,14 @@ int wild_value(int placed, int jokers) {
 // hand in place of a wild card (change_masks).
 bool cleaning_may_free(CardSet hand, const TeamMelds& m, const Rules& r) {
   if (!r.closed_canastas) return false;
-  for (uint64_t ranks = ~m.naturals.none_bits() & kNaturalBits; ranks; ranks &= ranks - 1) {
-    const int k = std::countr_zero(ranks) >> 2;
-    if (m.wilds(k) > 0 && m.naturals.count(k) + m.wilds(k) + hand.count(k) > kCanastaSize) return true;
-  }
-  return false;
+  // A rank's meld with a wild card, its size and the hand's naturals of it
+  // above seven, one byte per rank (the kinds of one parity a word).
+  const auto over = [&](uint64_t (*bytes)(CardSet), uint64_t naturals) {
+    const uint64_t wild = bytes(m.jokers) + bytes(m.twos);
+    return at_least_bytes(bytes(m.naturals) + wild + bytes(hand), kCanastaSize + 1) &
+           at_least_bytes(wild, 1) & naturals;
+  };
+  return (over(even_bytes, kNaturalTops[0]) | over(odd_bytes, kNaturalTops[1])) != 0;
 }
 
 Greedy greedy_max_dp(CardSet hand, const TeamMelds& m, const Rules& r) {
@@ -255,12 +259,25 @@ Greedy greedy_max_dp(CardSet hand, const TeamMelds& m, const Rules& r) {
 // d + kMaxChange for every lane at once; what leaves the span falls into the
 // bits around the cells of its lane, which are then cleared.
 __extension__ using Levels4 = unsigned __int128;  // four lanes: enough up to 3
-constexpr int kLaneBits = 32;
-static_assert(kDSpan + 2 * kMaxChange <= kLaneBits);
-template <class Word>
-Word lanes(int n, Cells cells) {
-  Word w = 0;
-  for (int c = 0; c < n; ++c) w |= Word{cells} << (kLaneBits * c + kMaxChange);
+// A word of lanes: its type, the bits of a lane, the cells of a lane (D from
+// kDMin on). The narrow one holds three lanes in 64 bits, for searches where
+// no D above its top (7) can lead to the end (narrow_enough).
+template <class W, int LaneBits, int Span>
+struct Layout {
+  using Word = W;
+  static constexpr int kBits = LaneBits;
+  static constexpr Cells kCells = (Cells{1} << Span) - 1;
+  static_assert(Span <= kDSpan && Span + 2 * kMaxChange <= LaneBits);
+};
+using Wide = Layout<Levels4, 32, kDSpan>;
+using Wide2 = Layout<uint64_t, 32, kDSpan>;         // two lanes: enough 1
+constexpr int kNarrowSpan = 15;                     // D from -7 to 7
+using Narrow3 = Layout<uint64_t, 21, kNarrowSpan>;  // three lanes: enough up to 2
+static_assert(3 * Narrow3::kBits <= 64);
+template <class L>
+typename L::Word lanes(int n, Cells cells) {
+  typename L::Word w = 0;
+  for (int c = 0; c < n; ++c) w |= typename L::Word{cells & L::kCells} << (L::kBits * c + kMaxChange);
   return w;
 }
 template <class Word>
@@ -269,43 +286,70 @@ Word moved_lanes(Word at, uint32_t changes, Word cells) {  // changes: bit d + k
   for (; changes; changes &= changes - 1) out |= at << std::countr_zero(changes);
   return (out >> kMaxChange) & cells;
 }
-template <class Word>
+// The move of a whole search by one rank's changes without and with a
+// canasta: at_least[c] becomes plain(at_least[c]) | can(at_least[c - 1]);
+// lane 0 (a canasta or not, at least 0) and the top lane (it keeps the
+// canastas beyond `enough`) also take what the canasta brings to them
+// (`edges`).
+template <class L, class Word = typename L::Word>
+Word forward(Word at, uint16_t masks, Word cells, Word edges) {
+  const Word plain = moved_lanes(at, masks & 0xFFU, cells), can = moved_lanes(at, masks >> 8U, cells);
+  return (plain | can << L::kBits | (can & edges)) & cells;
+}
+// The end of the search: the net changes D from which every wild card of
+// the hand is placed, y = wilds - D of them on the wild meld (`ok`), and
+// those of them that make the wild meld a canasta (`wild_canasta`).
+void end_cells(int wilds, const WildMeld& wm, Cells& ok, Cells& wild_canasta) {
+  // y = 0 is cell `top`; y from ylo to yhi (wild_meld_ok) the cells below it.
+  const int top = wilds - kDMin;
+  const int yhi = std::min(wm.room, top);
+  const int ylo = wm.have > 0 ? 1 : wilds >= 3 ? 3 : yhi + 1;
+  const auto ys = [top](int a, int b) {
+    return a > b ? Cells{0} : (Cells{2} << (top - a)) - (Cells{1} << (top - b));
+  };
+  ok = (Cells{1} << top | ys(ylo, yhi)) & kAllCells;
+  wild_canasta =
+      ((wm.have >= kCanastaSize ? Cells{1} << top : 0) | ys(std::max(ylo, kCanastaSize - wm.have), yhi)) &
+      kAllCells;
+}
+template <class L>
 MeldAll meld_all_levels(CardSet hand, const TeamMelds& m, const Rules& r, int enough) {
-  const Word cells = lanes<Word>(enough + 1, kAllCells);
-  // Lane 0 (a canasta or not, at least 0) and the top lane (it keeps the
-  // canastas beyond `enough`) also take what a rank's canasta brings to them.
-  const Word edges = lanes<Word>(1, kAllCells) | lanes<Word>(1, kAllCells) << (kLaneBits * enough);
+  using Word = typename L::Word;
+  const Word cells = lanes<L>(enough + 1, kAllCells);
+  const Word lane0 = lanes<L>(1, kAllCells);
+  const Word edges = lane0 | lane0 << (L::kBits * enough);
   Word at = Word{1} << (-kDMin + kMaxChange);
   const ChangeTable changes(r);
   for (uint64_t ranks = ~(hand.none_bits() & m.naturals.none_bits()) & kNaturalBits; ranks;
        ranks &= ranks - 1) {
     const int k = std::countr_zero(ranks) >> 2;
-    const uint16_t masks = changes(m, k, hand.count(k));
-    // The rank's changes without and with a canasta: at_least[c] becomes
-    // plain(at_least[c]) | can(at_least[c - 1]).
-    const Word plain = moved_lanes(at, masks & 0xFFU, cells), can = moved_lanes(at, masks >> 8U, cells);
-    at = (plain | can << kLaneBits | (can & edges)) & cells;
-    if (static_cast<uint32_t>(at) == 0) return {false, 0};
+    at = forward<L>(at, changes(m, k, hand.count(k)), cells, edges);
+    if ((at & lane0) == 0) return {false, 0};
   }
-  // Every wild card of the hand is placed: y = wilds - D of them on the wild meld.
-  const int wilds = hand.wilds();
-  const WildMeld wm = wild_meld_of(m, r);
-  Cells ok = 0, wild_canasta = 0;
-  for (int y = 0; y <= wm.room; ++y) {
-    const int i = wilds - y - kDMin;
-    if (i < 0) break;
-    if (i >= kDSpan || !wild_meld_ok(wm, y, wilds)) continue;
-    ok |= Cells{1} << i;
-    if (wm.have + y >= kCanastaSize) wild_canasta |= Cells{1} << i;
-  }
+  Cells ok, wild_canasta;
+  end_cells(hand.wilds(), wild_meld_of(m, r), ok, wild_canasta);
   for (int c = enough; c >= 0; --c) {
-    const Cells reached = static_cast<Cells>(at >> (kLaneBits * c + kMaxChange)) & kAllCells;
+    const Cells reached = static_cast<Cells>(at >> (L::kBits * c + kMaxChange)) & L::kCells;
     if (reached & wild_canasta) return {true, std::min(c + 1, enough)};
     // c here, or c + 1 with the wild canasta from a level below: none below
     // can give more than c.
     if (reached & ok) return {true, c};
   }
   return {false, 0};
+}
+
+// Whether the search of meld_all can drop every D above 7: a D reached
+// before a rank ends, after the ranks that follow, at most at the hand's
+// wild cards, less what cleanings free on the way, and a cleaning frees
+// at most the wild cards of its meld, one a natural of the hand.
+bool narrow_enough(CardSet hand, const TeamMelds& m) {
+  int most = hand.wilds();
+  for (uint64_t ranks = ~hand.none_bits() & ~(m.jokers.none_bits() & m.twos.none_bits()) & kNaturalBits;
+       ranks; ranks &= ranks - 1) {
+    const int k = std::countr_zero(ranks) >> 2;
+    most += std::min(m.wilds(k), hand.count(k));
+  }
+  return most <= kDMin + kNarrowSpan - 1;
 }
 
 MeldAll meld_all_dp(CardSet hand, const TeamMelds& m, const Rules& r, int enough) {
@@ -319,8 +363,9 @@ MeldAll meld_all_dp(CardSet hand, const TeamMelds& m, const Rules& r, int enough
       !cleaning_may_free(hand, m, r))
     return {false, 0};
   enough = std::clamp(enough, 1, 3);  // Rules::canastas_to_go_out is 1 to 3 (check_rules)
-  return enough == 1 ? meld_all_levels<uint64_t>(hand, m, r, enough)
-                     : meld_all_levels<Levels4>(hand, m, r, enough);
+  if (enough == 1) return meld_all_levels<Wide2>(hand, m, r, enough);
+  return enough == 2 && narrow_enough(hand, m) ? meld_all_levels<Narrow3>(hand, m, r, enough)
+                                               : meld_all_levels<Wide>(hand, m, r, enough);
 }
 
 bool may_go_out(const TurnCtx& c, const Rules& r) {
@@ -700,6 +745,98 @@ bool viable(const TurnCtx& c, const Rules& r) {
   const int h = c.hand.total();
   // One card left: discard it to go out, or meld it to complete the canastas.
   return h >= 2 || (h == 1 && (may_go_out(c, r) || can_go_out(c, r)));
+}
+
+// The search of meld_all_levels in reverse: from the cells of the end, the
+// cells before a rank from which its changes lead there. A cell D before the
+// rank reaches D + d after it, so each change d is a shift right by d (a
+// left shift by kMaxChange - d, then the common shift back); with a canasta
+// the rank's count moves up a lane, the top lane keeping its own.
+namespace {
+template <class Word>
+Word moved_back(Word at, uint32_t changes, Word cells) {  // changes: bit d + kMaxChange
+  Word out = 0;
+  for (; changes; changes &= changes - 1) out |= at << (2 * kMaxChange - std::countr_zero(changes));
+  return (out >> kMaxChange) & cells;
+}
+}  // namespace
+
+void OutAfterMeld::start() {
+  started_ = true;
+  const CardSet hand = c_.hand;
+  const TeamMelds& m = c_.melds;
+  // out_with: a lone natural of a rank the side has not melded, or a lone
+  // black three, can only be the discard; with two such cards nothing goes.
+  // The meld asked about is on a natural rank, so the hand keeps them.
+  const uint64_t lone = hand.single_bits() & m.naturals.none_bits() & kNaturalBits;
+  const int b3 = hand.count(kBlack3);
+  if ((lone & (lone - 1)) || b3 == 2 || (lone && b3 == 1)) {
+    dead_ = true;
+    return;
+  }
+  stuck_ = lone || b3 == 1;
+  hand_ = hand;
+  if (stuck_) hand_.remove(lone ? std::countr_zero(lone) / 4 : static_cast<int>(kBlack3));
+  // meld_all: black threes left go only as a meld of three or four.
+  const int b3_left = hand_.count(kBlack3);
+  no_plan_ = b3_left != 0 && (b3_left < 3 || b3_left > 4 || m.has(kBlack3));
+  if (no_plan_) return;
+  enough_ = std::clamp(static_cast<int>(r_.canastas_to_go_out), 1, 3);
+  wilds_ = hand_.wilds();
+  cells_ = lanes<Wide>(enough_ + 1, kAllCells);
+  edges_ = lanes<Wide>(1, kAllCells) | lanes<Wide>(1, kAllCells) << (Wide::kBits * enough_);
+  table_ = ChangeTable(r_).masks;
+  std::fill(std::begin(index_), std::end(index_), static_cast<int8_t>(-1));
+  const ChangeTable changes(r_);
+  Word at = Word{1} << (-kDMin + kMaxChange);
+  n_ = 0;
+  for (uint64_t ranks = ~(hand_.none_bits() & m.naturals.none_bits()) & kNaturalBits; ranks;
+       ranks &= ranks - 1) {
+    const int k = std::countr_zero(ranks) >> 2;
+    index_[k] = static_cast<int8_t>(n_);
+    masks_[n_] = changes(m, k, hand_.count(k));
+    fwd_[n_] = at;
+    at = forward<Wide>(at, masks_[n_], cells_, edges_);
+    ++n_;
+  }
+}
+
+void OutAfterMeld::back(int placed) {
+  back_ready_ = static_cast<uint8_t>(back_ready_ | 1U << placed);
+  Cells ok, wild_canasta;
+  end_cells(wilds_ - placed, wild_meld_of(c_.melds, r_), ok, wild_canasta);
+  // Canastas enough with the wild meld's own, or one short of it and the
+  // wild meld a canasta.
+  Word* b = back_[placed];
+  b[n_] = Word{ok} << (Wide::kBits * enough_ + kMaxChange) |
+          Word{wild_canasta} << (Wide::kBits * (enough_ - 1) + kMaxChange);
+  const Word top = lanes<Wide>(1, kAllCells) << (Wide::kBits * enough_);
+  for (int i = n_ - 1; i >= 0; --i) {
+    const Word plain = moved_back(b[i + 1], masks_[i] & 0xFFU, cells_),
+               can = moved_back(b[i + 1], masks_[i] >> 8U, cells_);
+    b[i] = (plain | can >> Wide::kBits | (can & top)) & cells_;
+  }
+}
+
+int OutAfterMeld::after(int k, int x, int j, int t) {
+  if (c_.hand.total() == x + j + t) return -1;  // going out by this meld: finishes() says
+  if (!started_) start();
+  if (dead_) return 0;
+  // Without a way to meld the rest, only a discard to choose could help.
+  if (no_plan_ || index_[k] < 0) return stuck_ ? 0 : -1;
+  const int placed = j + t;
+  if (placed > kMaxPlaced) return -1;
+  if (!(back_ready_ >> placed & 1U)) back(placed);
+  const int i = index_[k];
+  // The rank's changes after the meld, from its new meld with the hand's
+  // naturals left: the same net change D at the end as before it, where the
+  // hand then holds `placed` wild cards fewer.
+  const TeamMelds& m = c_.melds;
+  const uint16_t masks =
+      table_[((m.naturals.count(k) + x) * 4 + m.wilds(k) + placed) * 16 + hand_.count(k) - x];
+  const Word at = forward<Wide>(fwd_[i], masks, cells_, edges_);
+  if ((at & back_[placed][i + 1]) != 0) return 1;
+  return stuck_ ? 0 : -1;
 }
 
 }  // namespace canasta::detail

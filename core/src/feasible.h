@@ -41,6 +41,49 @@ bool can_go_out(const TurnCtx& c, const Rules& r);
 // Is there a legal way to finish the turn from here?
 bool viable(const TurnCtx& c, const Rules& r);
 
+// Whether a turn that must go out (kCommitted or kAnsweredYes; not opening,
+// no pile waiting, in a profile with wild melds or closed canastas) can
+// still end after each of several melds on natural ranks: the search of
+// meld_all over the hand's ranks is done once forwards and once backwards
+// (for each number of wild cards a meld takes), so that a meld then costs
+// the search of its own rank. The answer of finishes() after the meld where
+// that is the search of meld_all; -1 where it needs more (the hand emptied,
+// the card to discard to be chosen). Built without work; the searches run
+// at the first question.
+class OutAfterMeld {
+ public:
+  static bool applies(uint16_t flags, const Rules& r) {
+    return (flags & (kAnsweredYes | kCommitted)) && !(flags & (kOpening | kPilePending | kAnsweredNo)) &&
+           (r.wild_melds || r.closed_canastas);
+  }
+  OutAfterMeld(const TurnCtx& c, const Rules& r) : c_(c), r_(r) {}
+  // After melding x naturals, j jokers and t twos on natural rank k: 1 the
+  // turn can end, 0 it cannot, -1 unknown (ask finishes()).
+  int after(int k, int x, int j, int t);
+
+ private:
+  __extension__ using Word = unsigned __int128;  // the lanes of meld_all_levels
+  static constexpr int kMaxPlaced = 3;           // wild cards a meld takes (Rules::max_wilds), at most
+  void start();
+  void back(int placed);
+
+  const TurnCtx& c_;
+  const Rules& r_;
+  bool started_ = false;
+  bool dead_ = false;     // two cards stuck: no meld lets the turn end
+  bool stuck_ = false;    // one card stuck: it is the discard
+  bool no_plan_ = false;  // black threes that no meld of the rest takes
+  int enough_ = 1, wilds_ = 0, n_ = 0;
+  uint8_t back_ready_ = 0;  // bit p: back_[p] is built
+  CardSet hand_;            // the hand less the stuck card
+  Word cells_, edges_;
+  const uint16_t* table_ = nullptr;              // change_masks of these rules
+  int8_t index_[kLastNatural + 1];               // a rank's place in the search, -1 none
+  uint16_t masks_[kLastNatural + 1];             // the changes of each (change_masks)
+  Word fwd_[kLastNatural + 2];                   // reached before each rank (at_least lanes)
+  Word back_[kMaxPlaced + 1][kLastNatural + 2];  // from which each rank on can end, by wild cards placed
+};
+
 // True when a meld of rank `rank` with these added cards is a legal meld.
 bool meld_shape_ok(const TeamMelds& m, int rank, int naturals, int wilds, const Rules& r);
 
@@ -63,18 +106,32 @@ template <class F>
 void for_each_clean(const TeamMelds& m, CardSet hand, const Rules& r, F&& f) {
   // The ranks of the hand whose meld holds a wild card.
   const uint64_t with_wild = ~(m.jokers.none_bits() & m.twos.none_bits());
-  for (uint64_t ranks = ~hand.none_bits() & with_wild & kNaturalBits; ranks; ranks &= ranks - 1) {
+  uint64_t ranks = ~hand.none_bits() & with_wild & kNaturalBits;
+  // Where the freed wild card can go, the same whichever canasta gives it
+  // (bit q): onto an existing meld (the wild meld at kTwo), or into a new
+  // one with a natural pair from the hand. Worked out at the first canasta.
+  uint32_t onto = 0, pair = 0;
+  bool dests = false;
+  for (; ranks; ranks &= ranks - 1) {
     const int k = std::countr_zero(ranks) >> 2;
     if (!m.is_canasta(k)) continue;
-    for (int q = kTwo; q <= kLastNatural; ++q) {
-      if (q == k || q == kRed3 || q == kBlack3) continue;
-      for (int pair = 0; pair <= 2; pair += 2) {
-        // Onto an existing meld (the wild meld included), or a new one with a pair.
-        if (pair ? (q == kTwo || m.has(q) || hand.count(q) < 2) : !(q == kTwo ? m.wild_meld() > 0 : m.has(q)))
-          continue;
-        if (!meld_shape_ok(m, q, pair, 1, r)) continue;
-        if (m.twos.count(k)) f(Action::clean(k, false, q, pair != 0));
-        if (m.jokers.count(k)) f(Action::clean(k, true, q, pair != 0));
+    if (!dests) {
+      dests = true;
+      for (int q = kTwo; q <= kLastNatural; ++q) {
+        if (q == kRed3 || q == kBlack3) continue;
+        if ((q == kTwo ? m.wild_meld() > 0 : m.has(q)) && meld_shape_ok(m, q, 0, 1, r)) onto |= 1U << q;
+        if (q != kTwo && !m.has(q) && hand.count(q) >= 2 && meld_shape_ok(m, q, 2, 1, r)) pair |= 1U << q;
+      }
+    }
+    for (uint32_t qs = (onto | pair) & ~(1U << k); qs; qs &= qs - 1) {
+      const int q = std::countr_zero(qs);
+      if (onto >> q & 1U) {
+        if (m.twos.count(k)) f(Action::clean(k, false, q, false));
+        if (m.jokers.count(k)) f(Action::clean(k, true, q, false));
+      }
+      if (pair >> q & 1U) {
+        if (m.twos.count(k)) f(Action::clean(k, false, q, true));
+        if (m.jokers.count(k)) f(Action::clean(k, true, q, true));
       }
     }
   }
