@@ -100,8 +100,10 @@ struct ChangeTable {
   explicit ChangeTable(const Rules& r)
       : masks(kChangeMasks.data() +
               change_index(r.closed_canastas, r.wilds_le_naturals, r.max_wilds, 0, 0, 0)) {}
+  // A meld of `nat0` naturals and `w0` wild cards that `x` naturals join.
+  uint16_t at(int nat0, int w0, int x) const { return masks[(nat0 * 4 + w0) * 16 + x]; }
   uint16_t operator()(const TeamMelds& m, int k, int x) const {
-    return masks[(m.naturals.count(k) * 4 + m.wilds(k)) * 16 + x];
+    return at(m.naturals.count(k), m.wilds(k), x);
   }
 };
 uint16_t changes_of(const TeamMelds& m, int k, int x, const Rules& r) { return ChangeTable(r)(m, k, x); }
@@ -312,13 +314,23 @@ void end_cells(int wilds, const WildMeld& wm, Cells& ok, Cells& wild_canasta) {
       ((wm.have >= kCanastaSize ? Cells{1} << top : 0) | ys(std::max(ylo, kCanastaSize - wm.have), yhi)) &
       kAllCells;
 }
+// The lanes of a search for `enough` canastas: its cells, the lanes that
+// take a canasta's move as well (forward), and the start (D = 0, lane 0).
+template <class L>
+struct Search {
+  using Word = typename L::Word;
+  Word cells, edges;
+  static constexpr Word kStart = Word{1} << (-kDMin + kMaxChange);
+  explicit Search(int enough)
+      : cells(lanes<L>(enough + 1, kAllCells)),
+        edges(lanes<L>(1, kAllCells) | lanes<L>(1, kAllCells) << (L::kBits * enough)) {}
+};
 template <class L>
 MeldAll meld_all_levels(CardSet hand, const TeamMelds& m, const Rules& r, int enough) {
   using Word = typename L::Word;
-  const Word cells = lanes<L>(enough + 1, kAllCells);
-  const Word lane0 = lanes<L>(1, kAllCells);
-  const Word edges = lane0 | lane0 << (L::kBits * enough);
-  Word at = Word{1} << (-kDMin + kMaxChange);
+  const Search<L> search(enough);
+  const Word cells = search.cells, edges = search.edges, lane0 = lanes<L>(1, kAllCells);
+  Word at = Search<L>::kStart;
   const ChangeTable changes(r);
   for (uint64_t ranks = ~(hand.none_bits() & m.naturals.none_bits()) & kNaturalBits; ranks;
        ranks &= ranks - 1) {
@@ -381,17 +393,31 @@ bool opening_pending(const TurnCtx& c) {
   return (c.flags & kPilePending) || ((c.flags & kOpening) && c.melds.any() && c.need > 0);
 }
 
+// Whether `b3` black threes of the hand can all be melded onto `m`: none,
+// or three or four as the side's one meld of them.
+bool black_threes_meld(int b3, const TeamMelds& m) {
+  return b3 == 0 || (b3 >= 3 && b3 <= 4 && !m.has(kBlack3));
+}
+
+// Cards of `rest` that no meld onto `m` can take: a lone natural of a rank
+// the side has not melded (a new meld needs two naturals), one or two black
+// threes (they meld as three or four). Only one card can be left, for the
+// discard: with two such kinds nothing goes (kTwoStuck), with one only its
+// discard may (its kind), with none any (kNoneStuck).
+constexpr int kNoneStuck = -1, kTwoStuck = -2;
+int stuck_card(CardSet rest, const TeamMelds& m) {
+  const uint64_t lone = rest.single_bits() & m.naturals.none_bits() & kNaturalBits;  // bits 4k
+  const int b3 = rest.count(kBlack3);
+  if ((lone & (lone - 1)) || b3 == 2 || (lone && b3 == 1)) return kTwoStuck;
+  return lone ? std::countr_zero(lone) / 4 : b3 == 1 ? static_cast<int>(kBlack3) : kNoneStuck;
+}
+
 // Going out by melding all of `rest` except at most one discarded card, with
 // `min_value` of card value melded (0: no minimum).
 bool out_with(CardSet rest, const TurnCtx& c, const Rules& r, int min_value) {
-  // Cards that no meld can take: a lone natural of a rank the side has not
-  // melded (a new meld needs two naturals), one or two black threes (they
-  // meld as three or four). Only one card can be left, for the discard: with
-  // two such kinds nothing goes, with one only its discard may.
-  const uint64_t lone = rest.single_bits() & c.melds.naturals.none_bits() & kNaturalBits;  // bits 4k
-  const int b3 = rest.count(kBlack3);
-  if ((lone & (lone - 1)) || b3 == 2 || (lone && b3 == 1)) return false;  // two stuck or more
-  const bool stuck = lone || b3 == 1;
+  const int stuck_kind = stuck_card(rest, c.melds);
+  if (stuck_kind == kTwoStuck) return false;
+  const bool stuck = stuck_kind != kNoneStuck;
   // Too few canastas whatever is melded: nothing to search.
   if (c.melds.canastas_bound(rest, r.wild_melds, r.closed_canastas) < r.canastas_to_go_out) return false;
   auto try_rest = [&](CardSet melded) {
@@ -400,7 +426,6 @@ bool out_with(CardSet rest, const TurnCtx& c, const Rules& r, int min_value) {
     return m.ok && m.canastas >= r.canastas_to_go_out;
   };
   if (stuck) {
-    const int stuck_kind = lone ? std::countr_zero(lone) / 4 : static_cast<int>(kBlack3);
     rest.remove(stuck_kind);
     return try_rest(rest);
   }
@@ -689,8 +714,7 @@ Greedy greedy_max(CardSet hand, const TeamMelds& m, const Rules& r) {
 }
 
 MeldAll meld_all(CardSet hand, const TeamMelds& m, const Rules& r, int enough) {
-  const int b3 = hand.count(kBlack3);
-  if (b3 != 0 && (b3 < 3 || b3 > 4 || m.has(kBlack3))) return {false, 0};
+  if (!black_threes_meld(hand.count(kBlack3), m)) return {false, 0};
   if (r.wild_melds || r.closed_canastas) return meld_all_dp(hand, m, r, enough);
   const int wilds = hand.wilds();
   int required = 0, room = 0, canastas = 0;
@@ -768,27 +792,24 @@ void OutAfterMeld::start() {
   // out_with: a lone natural of a rank the side has not melded, or a lone
   // black three, can only be the discard; with two such cards nothing goes.
   // The meld asked about is on a natural rank, so the hand keeps them.
-  const uint64_t lone = hand.single_bits() & m.naturals.none_bits() & kNaturalBits;
-  const int b3 = hand.count(kBlack3);
-  if ((lone & (lone - 1)) || b3 == 2 || (lone && b3 == 1)) {
+  const int stuck_kind = stuck_card(hand, m);
+  if (stuck_kind == kTwoStuck) {
     dead_ = true;
     return;
   }
-  stuck_ = lone || b3 == 1;
+  stuck_ = stuck_kind != kNoneStuck;
   hand_ = hand;
-  if (stuck_) hand_.remove(lone ? std::countr_zero(lone) / 4 : static_cast<int>(kBlack3));
-  // meld_all: black threes left go only as a meld of three or four.
-  const int b3_left = hand_.count(kBlack3);
-  no_plan_ = b3_left != 0 && (b3_left < 3 || b3_left > 4 || m.has(kBlack3));
+  if (stuck_) hand_.remove(stuck_kind);
+  no_plan_ = !black_threes_meld(hand_.count(kBlack3), m);
   if (no_plan_) return;
   enough_ = std::clamp(static_cast<int>(r_.canastas_to_go_out), 1, 3);
   wilds_ = hand_.wilds();
-  cells_ = lanes<Wide>(enough_ + 1, kAllCells);
-  edges_ = lanes<Wide>(1, kAllCells) | lanes<Wide>(1, kAllCells) << (Wide::kBits * enough_);
-  table_ = ChangeTable(r_).masks;
+  const Search<Wide> search(enough_);
+  cells_ = search.cells;
+  edges_ = search.edges;
   std::fill(std::begin(index_), std::end(index_), static_cast<int8_t>(-1));
   const ChangeTable changes(r_);
-  Word at = Word{1} << (-kDMin + kMaxChange);
+  Word at = Search<Wide>::kStart;
   n_ = 0;
   for (uint64_t ranks = ~(hand_.none_bits() & m.naturals.none_bits()) & kNaturalBits; ranks;
        ranks &= ranks - 1) {
@@ -832,8 +853,7 @@ int OutAfterMeld::after(int k, int x, int j, int t) {
   // naturals left: the same net change D at the end as before it, where the
   // hand then holds `placed` wild cards fewer.
   const TeamMelds& m = c_.melds;
-  const uint16_t masks =
-      table_[((m.naturals.count(k) + x) * 4 + m.wilds(k) + placed) * 16 + hand_.count(k) - x];
+  const uint16_t masks = ChangeTable(r_).at(m.naturals.count(k) + x, m.wilds(k) + placed, hand_.count(k) - x);
   const Word at = forward<Wide>(fwd_[i], masks, cells_, edges_);
   if ((at & back_[placed][i + 1]) != 0) return 1;
   return stuck_ ? 0 : -1;

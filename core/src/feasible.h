@@ -77,7 +77,6 @@ class OutAfterMeld {
   uint8_t back_ready_ = 0;  // bit p: back_[p] is built
   CardSet hand_;            // the hand less the stuck card
   Word cells_, edges_;
-  const uint16_t* table_ = nullptr;              // change_masks of these rules
   int8_t index_[kLastNatural + 1];               // a rank's place in the search, -1 none
   uint16_t masks_[kLastNatural + 1];             // the changes of each (change_masks)
   Word fwd_[kLastNatural + 2];                   // reached before each rank (at_least lanes)
