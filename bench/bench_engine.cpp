@@ -232,6 +232,14 @@ BENCHMARK_CAPTURE(BM_IsmctsIterations, basic_rollout_cutoff40, "ismcts:iters=100
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_IsmctsIterations, heuristic_rollout_cutoff40, "ismcts:iters=1000,rollout=heuristic")
     ->Unit(benchmark::kMillisecond);
+// With the built-in model scoring the cut-off from every seat's view, and
+// from the searcher's alone.
+BENCHMARK_CAPTURE(BM_IsmctsIterations, heuristic_rollout_cutoff40_model,
+                  "ismcts:iters=1000,rollout=heuristic,eval=default,scale=300")
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_IsmctsIterations, heuristic_rollout_cutoff40_model_one_seat,
+                  "ismcts:iters=1000,rollout=heuristic,eval=default,scale=300,eval_seats=1")
+    ->Unit(benchmark::kMillisecond);
 // The defaults with the whole budget spent at every decision: what
 // `stop_early` costs or saves an iteration.
 BENCHMARK_CAPTURE(BM_IsmctsIterations, basic_rollout_cutoff40_full_budget, "ismcts:iters=1000,stop_early=0")

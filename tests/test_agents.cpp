@@ -655,6 +655,17 @@ TEST(Ismcts, HandWeightReachesTheCutOffEvaluation) {
   EXPECT_EQ(visits("ismcts:iters=100,cutoff=0,hand_weight=0"), visits("ismcts:iters=100,cutoff=0"));
 }
 
+TEST(Ismcts, EvalSeatsSetsWhoseViewsTheModelScores) {
+  const std::string with_model = "ismcts:iters=300,cutoff=4,scale=300,eval=default";
+  // Every seat (a classic table has four) is the default, as are more seats than there are.
+  EXPECT_EQ(visits(with_model + ",eval_seats=4"), visits(with_model));
+  EXPECT_EQ(visits(with_model + ",eval_seats=8"), visits(with_model));
+  EXPECT_NE(visits(with_model + ",eval_seats=1"), visits(with_model));
+  EXPECT_NE(visits(with_model + ",eval_seats=2"), visits(with_model + ",eval_seats=1"));
+  // Without a model the cut-off is scored as it stands whatever the seats.
+  EXPECT_EQ(visits("ismcts:iters=300,cutoff=4,eval_seats=1"), visits("ismcts:iters=300,cutoff=4"));
+}
+
 TEST(Ismcts, ScaleSetsHowFastTheMarginRewardSaturates) {
   EXPECT_EQ(visits("ismcts:iters=400,scale=1000"), visits("ismcts:iters=400"));
   EXPECT_NE(visits("ismcts:iters=400,scale=100"), visits("ismcts:iters=400"));

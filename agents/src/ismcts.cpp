@@ -142,7 +142,7 @@ struct IsmctsAgent::Tree {
       descend(d, view, p, rng);
       rollout(d, p, model, rng);
       std::array<double, kMaxTeams> value{};
-      const double margin = evaluate(d, rules, my_side, p, model, value);
+      const double margin = evaluate(d, rules, view.seat(), p, model, value);
       backup(rules, my_side, p, margin, value, model && !d.over() && model->squash() > 0);
     }
   }
@@ -310,16 +310,32 @@ struct IsmctsAgent::Tree {
   // Evaluation: the deal's score as it stands, for the searcher's side,
   // or at a cut-off the model's expected final margin (or squashed margin) of each side: the
   // mean of its seats' predictions, each from that seat's view of the
-  // sampled deal, so that every hand of the sample counts. Returns the
+  // sampled deal, so that every hand of the sample counts (with
+  // `eval_seats`, the searcher's seat and the next ones only). Returns the
   // searcher's side's margin; `value` gets each side's.
-  static double evaluate(const State& d, const Rules& rules, int my_side, const IsmctsParams& p,
+  static double evaluate(const State& d, const Rules& rules, int me, const IsmctsParams& p,
                          const ValueModel* model, std::array<double, kMaxTeams>& value) {
+    const int my_side = rules.team_of(me);
     double margin = 0, sum = 0;
     if (model && !d.over()) {
-      for (int s = 0; s < rules.players; ++s) value[rules.team_of(s)] += model->evaluate(View(d, s));
-      for (int t = 0; t < rules.teams; ++t) value[t] /= rules.seats_per_team();
+      int seats = p.eval_seats == 0 ? rules.players : std::min<int>(p.eval_seats, rules.players);
+      if (rules.teams > 2) seats = std::max<int>(seats, rules.teams);  // seats in turn order cover every side
+      std::array<int, kMaxTeams> n{};
+      for (int i = 0; i < seats; ++i) {
+        const int s = seats == rules.players ? i : (me + i) % rules.players;  // every seat: in seat order
+        value[rules.team_of(s)] += model->evaluate(View(d, s));
+        ++n[rules.team_of(s)];
+      }
+      for (int t = 0; t < rules.teams; ++t) value[t] /= std::max(n[t], 1);
       margin = value[my_side];
-      if (rules.teams == 2) margin = (value[my_side] - value[1 - my_side]) / 2;
+      // Two sides: a seat's prediction for its side is the other side's
+      // negated, so each seat counts once in the difference.
+      if (rules.teams == 2) {
+        const int opp = 1 - my_side;
+        margin = n[my_side] == n[opp]
+                     ? (value[my_side] - value[opp]) / 2
+                     : (n[my_side] * value[my_side] - n[opp] * value[opp]) / (n[my_side] + n[opp]);
+      }
     } else {
       const auto score = deal_score(d);
       const double hand_share = d.over() ? 1.0 : p.hand_weight;  // at a cut-off

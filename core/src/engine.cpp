@@ -346,7 +346,10 @@ void meld_phase_actions(const State& s, ActionList& out, DeferredChecks* later) 
 
   // Asking needs a way to go out (for a yes) and a way to finish without
   // going out (for a no): the partner's answer may never strand the player.
+  // (Most hands hold two cards that only a discard can take: the test
+  // can_go_out starts with, asked here first.)
   if (r.ask_partner && r.seats_per_team() >= 2 && !(s.flags & (kAsked | kMeldedExtra)) &&
+      ((s.flags & kPilePending) || detail::stuck_card(hand, m) != detail::kTwoStuck) &&
       detail::can_go_out(c, r)) {
     TurnCtx after_no = c;
     after_no.flags |= kAnsweredNo;

@@ -399,19 +399,6 @@ bool black_threes_meld(int b3, const TeamMelds& m) {
   return b3 == 0 || (b3 >= 3 && b3 <= 4 && !m.has(kBlack3));
 }
 
-// Cards of `rest` that no meld onto `m` can take: a lone natural of a rank
-// the side has not melded (a new meld needs two naturals), one or two black
-// threes (they meld as three or four). Only one card can be left, for the
-// discard: with two such kinds nothing goes (kTwoStuck), with one only its
-// discard may (its kind), with none any (kNoneStuck).
-constexpr int kNoneStuck = -1, kTwoStuck = -2;
-int stuck_card(CardSet rest, const TeamMelds& m) {
-  const uint64_t lone = rest.single_bits() & m.naturals.none_bits() & kNaturalBits;  // bits 4k
-  const int b3 = rest.count(kBlack3);
-  if ((lone & (lone - 1)) || b3 == 2 || (lone && b3 == 1)) return kTwoStuck;
-  return lone ? std::countr_zero(lone) / 4 : b3 == 1 ? static_cast<int>(kBlack3) : kNoneStuck;
-}
-
 // Going out by melding all of `rest` except at most one discarded card, with
 // `min_value` of card value melded (0: no minimum).
 bool out_with(CardSet rest, const TurnCtx& c, const Rules& r, int min_value) {

@@ -49,7 +49,10 @@ CANASTA_CHOICE_NAMES(IsmctsReward, "margin", "win");
     "reject, with this chance, a sample giving a hidden pair of a rank to a seat that discarded that rank") \
   X(eval, ParamText, ParamText{}, 0, 0,                                                                     \
     "a value model file (canasta train), or default (the built-in one of the game's profile): positions "   \
-    "at the rollout cut-off are scored by it instead of as they stand; with cutoff=0 the leaf is scored")
+    "at the rollout cut-off are scored by it instead of as they stand; with cutoff=0 the leaf is scored")   \
+  X(eval_seats, int, 0, 0, 8,                                                                               \
+    "with a model, the seats whose views score a cut-off: the searcher's and the next ones in turn order "  \
+    "(0: every seat; with more than two sides, at least one seat of each)")
 
 struct IsmctsParams {
 #define CANASTA_FIELD(name, type, value, lo, hi, help) type name = value;
