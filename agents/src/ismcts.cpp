@@ -53,15 +53,14 @@ bool implausible(const View& view, const State& d) {
 struct IsmctsAgent::Tree {
   struct Node {
     uint32_t action = 0;  // the action leading here
-    uint64_t drawn = 0;   // for children of a chance node: the cards the searcher drew
-    int32_t parent = -1;
     int32_t first_child = -1;
     int32_t next_sibling = -1;
     int32_t visits = 0;
     int32_t avail = 0;
-    double reward = 0;    // summed, from the point of view of the side that chose `action`
     int8_t side = 0;      // side that chose `action`
     bool chance = false;  // the searcher's draw: children are keyed by the cards drawn
+    uint64_t drawn = 0;   // for children of a chance node: the cards the searcher drew
+    double reward = 0;    // summed, from the point of view of the side that chose `action`
   };
   std::vector<Node> nodes;
   ActionList legal;
@@ -77,6 +76,10 @@ struct IsmctsAgent::Tree {
   std::array<uint16_t, kSlots> slot_index_{};
   std::array<uint8_t, ActionList::kCapacity> tried_{};
   uint32_t stamp_ = 0;
+  // The children of the current node whose action is legal here, in the
+  // order of the node's child list (select's candidates).
+  std::array<int32_t, ActionList::kCapacity> legal_child_{};
+  int legal_children_ = 0;
   std::vector<int> path;
   BasicAgent basic_agent;
   HeuristicAgent heuristic_agent;
@@ -85,7 +88,6 @@ struct IsmctsAgent::Tree {
   int add(int parent, uint32_t action, int side, bool chance, uint64_t drawn) {
     Node n;
     n.action = action;
-    n.parent = parent;
     n.side = static_cast<int8_t>(side);
     n.chance = chance;
     n.drawn = drawn;
@@ -187,7 +189,7 @@ struct IsmctsAgent::Tree {
       if (order_actor == actor) keep_meld_order(order_kind);
       available_and_untried(node);
       const bool expanded = !fresh.empty();
-      const int child = expanded ? expand(node, d, actor, me, p, rng) : select(node, p.c);
+      const int child = expanded ? expand(node, d, actor, me, p, rng) : select(p.c);
       const Action pick(nodes[child].action);
       const CardSet before = d.hand[me];
       const bool pending = d.flags & kPilePending;
@@ -220,21 +222,29 @@ struct IsmctsAgent::Tree {
   }
 
   // Availability: every child of `node` whose action is legal here gains
-  // one. Untried actions: legal here, no child of `node` yet (into `fresh`,
-  // in legal order). Short lists are compared pair by pair; long ones (a
-  // meld phase with many wild cards) through a table of the legal actions.
+  // one (and is listed in `legal_child_`). Untried actions: legal here, no
+  // child of `node` yet (into `fresh`, in legal order). The child list is
+  // walked once; each child's action is looked up in the legal actions,
+  // directly in a short list, through a table in a long one (a meld phase
+  // with many wild cards).
   void available_and_untried(int node) {
     fresh.clear();
+    legal_children_ = 0;
     const int n = legal.size();
+    std::fill_n(tried_.begin(), n, uint8_t{0});
     if (n <= kPairwise) {
-      for (int c = nodes[node].first_child; c >= 0; c = nodes[c].next_sibling)
-        if (legal.contains(Action(nodes[c].action))) ++nodes[c].avail;
-      for (Action a : legal) {
-        bool seen = false;
-        for (int c = nodes[node].first_child; c >= 0 && !seen; c = nodes[c].next_sibling)
-          seen = nodes[c].action == a.raw();
-        if (!seen) fresh.push(a);
+      for (int c = nodes[node].first_child; c >= 0; c = nodes[c].next_sibling) {
+        const uint32_t action = nodes[c].action;
+        for (int i = 0; i < n; ++i) {
+          if (legal[i].raw() != action) continue;
+          ++nodes[c].avail;
+          tried_[static_cast<size_t>(i)] = 1;
+          legal_child_[static_cast<size_t>(legal_children_++)] = c;
+          break;
+        }
       }
+      for (int i = 0; i < n; ++i)
+        if (!tried_[static_cast<size_t>(i)]) fresh.push(legal[i]);
       return;
     }
     int bits = 5;
@@ -251,13 +261,13 @@ struct IsmctsAgent::Tree {
       slot_stamp_[h] = stamp_;
       slot_action_[h] = legal[i].raw();
       slot_index_[h] = static_cast<uint16_t>(i);
-      tried_[static_cast<size_t>(i)] = 0;
     }
     for (int c = nodes[node].first_child; c >= 0; c = nodes[c].next_sibling) {
       for (uint32_t h = home(nodes[c].action); slot_stamp_[h] == stamp_; h = (h + 1) & mask) {
         if (slot_action_[h] != nodes[c].action) continue;
         ++nodes[c].avail;
         tried_[slot_index_[h]] = 1;
+        legal_child_[static_cast<size_t>(legal_children_++)] = c;
         break;
       }
     }
@@ -282,13 +292,13 @@ struct IsmctsAgent::Tree {
     return child;
   }
 
-  // Selection: the child of `node` legal here with the highest UCB score
-  // (every legal action has one: none is untried).
-  int select(int node, double explore) const {
+  // Selection: the child of the current node legal here (`legal_child_`,
+  // every legal action has one: none is untried) with the highest UCB score.
+  int select(double explore) const {
     int pick_child = -1;
     double best = -1e300;
-    for (int c = nodes[node].first_child; c >= 0; c = nodes[c].next_sibling) {
-      if (!legal.contains(Action(nodes[c].action))) continue;
+    for (int i = 0; i < legal_children_; ++i) {
+      const int c = legal_child_[static_cast<size_t>(i)];
       const Node& n = nodes[c];
       const double score =
           n.reward / n.visits + explore * std::sqrt(std::log(static_cast<double>(n.avail)) / n.visits);
