@@ -3,6 +3,7 @@
 #include "canasta/heuristic.h"
 
 #include <algorithm>
+#include <bit>
 
 #include "best_first.h"
 #include "canasta/engine.h"
@@ -61,8 +62,8 @@ struct MayGoOut {
 bool opponent_close(const View& v, const MayGoOut& may, int cards) {
   const Rules& r = v.rules();
   const int mine = r.team_of(v.seat());
-  for (int s = 0; s < r.players; ++s)
-    if (r.team_of(s) != mine && may.side[r.team_of(s)] && v.hand_size(s) <= cards) return true;
+  for (int s = 0, t = 0; s < r.players; ++s, t = t + 1 < r.teams ? t + 1 : 0)  // t: the side of seat s
+    if (t != mine && may.side[t] && v.hand_size(s) <= cards) return true;
   return false;
 }
 
@@ -71,14 +72,21 @@ bool opponent_close(const View& v, const MayGoOut& may, int cards) {
 // discard, plus one where the discard is the card missing.
 class CanastasFilled {
  public:
+  // Worked out a byte a rank, the even ranks in one word and the odd in
+  // the other (as TeamMelds::rank_canastas does).
   CanastasFilled(const TeamMelds& theirs, CardSet pile) {
-    for (int r = kFirstNatural; r <= kLastNatural; ++r) {
-      if (!theirs.has(r) || theirs.is_canasta(r)) continue;
-      const int missing = kCanastaSize - theirs.size(r) - pile.count(r);
-      if (missing <= 0)
-        ++base_;
-      else if (missing == 1)
-        last_ |= static_cast<uint16_t>(1U << r);
+    using namespace detail;
+    for (int parity = 0; parity < 2; ++parity) {
+      const auto bytes = [parity](CardSet c) { return parity ? odd_bytes(c) : even_bytes(c); };
+      const uint64_t size = bytes(theirs.naturals) + bytes(theirs.jokers) + bytes(theirs.twos);
+      // The natural melds short of a canasta.
+      const uint64_t open = at_least_bytes(bytes(theirs.naturals), 1) & ~at_least_bytes(size, kCanastaSize) &
+                            kNaturalTops[parity];
+      const uint64_t with_pile = size + bytes(pile);
+      const uint64_t filled = at_least_bytes(with_pile, kCanastaSize);
+      base_ += byte_tops(open & filled);
+      for (uint64_t b = open & at_least_bytes(with_pile, kCanastaSize - 1) & ~filled; b; b &= b - 1)
+        last_ |= static_cast<uint16_t>(1U << (2 * (std::countr_zero(b) >> 3) + parity));
     }
   }
   int operator()(int kind) const { return base_ + (last_ >> kind & 1U); }
@@ -98,9 +106,10 @@ int out_estimate(const View& view, int table_lead) {
   const Rules& rules = view.rules();
   const int my_team = rules.team_of(view.seat());
   int estimate = table_lead + kGoingOutBonus;
-  for (int s = 0; s < rules.players; ++s) {
+  for (int s = 0, t = 0; s < rules.players;
+       ++s, t = t + 1 < rules.teams ? t + 1 : 0) {  // t: the side of seat s
     if (s == view.to_move()) continue;
-    if (rules.team_of(s) != my_team)
+    if (t != my_team)
       estimate += kHiddenCardValue * view.hand_size(s) / (rules.teams - 1);
     else
       estimate -= s == view.seat() ? view.hand().value() : kHiddenCardValue * view.hand_size(s);
@@ -114,10 +123,9 @@ int out_estimate(const View& view) { return out_estimate(view, view.table_lead()
 
 bool out_in_reach(CardSet hand, const TeamMelds& own) {
   const int b3 = hand.count(kBlack3);
-  int stuck = b3 == 1 || b3 == 2 ? b3 : 0;
-  for (int k = kFirstNatural; k <= kLastNatural; ++k)
-    if (hand.count(k) == 1 && !own.has(k)) ++stuck;
-  return stuck <= 1;
+  // The single naturals of ranks the side has not melded, counted in one word.
+  const int singles = std::popcount(hand.single_bits() & own.naturals.none_bits() & detail::kNaturalBits);
+  return (b3 == 1 || b3 == 2 ? b3 : 0) + singles <= 1;
 }
 
 TakeOdds::TakeOdds(const View& view) : unseen_(view.unseen()) {
