@@ -694,6 +694,30 @@ TEST(Ismcts, StopEarlyKeepsTheDecisionWithFewerIterations) {
   EXPECT_LT(early_iterations, full_iterations);
 }
 
+TEST(Ismcts, StopShareEndsSearchesSooner) {
+  // Over the decisions of a deal: a share of 1 is the default search; a
+  // smaller one never runs more iterations (the trees grow alike until it
+  // stops), and fewer in all.
+  const auto params = [](const std::string& spec) { return std::get<IsmctsParams>(agent_spec(spec).params); };
+  IsmctsAgent base(params("ismcts:iters=600")), one(params("ismcts:iters=600,stop_share=1")),
+      share(params("ismcts:iters=600,stop_share=0.3"));
+  State s;
+  start_single_deal(s, Rules{}, 63, 0);
+  int64_t base_iterations = 0, share_iterations = 0;
+  for (int step = 0; step < 60 && !s.over(); ++step) {
+    Rng r1(step), r2(step), r3(step);
+    const Action x = base.act(View(s, s.actor()), r1);
+    ASSERT_EQ(one.act(View(s, s.actor()), r2), x) << "step " << step;
+    EXPECT_EQ(one.last_iterations(), base.last_iterations());
+    share.act(View(s, s.actor()), r3);
+    EXPECT_LE(share.last_iterations(), base.last_iterations());
+    base_iterations += base.last_iterations();
+    share_iterations += share.last_iterations();
+    apply(s, x);
+  }
+  EXPECT_LT(share_iterations, base_iterations);
+}
+
 TEST(Ismcts, MeldShareCutsOnlyTheBudgetOfDecisionsAmongMelds) {
   // Random play to a decision with a meld among its choices, and to one between the pile and the stock.
   const State meld = reached_by_random_play(64, 9, [](const State&, const ActionList& legal) {

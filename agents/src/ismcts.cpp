@@ -114,8 +114,9 @@ struct IsmctsAgent::Tree {
 
   // True when the most visited child of the root leads the next by more
   // than `left` visits: no run of the iterations left can change which is
-  // most visited, so the search's decision is made.
-  bool decided(int left) const {
+  // most visited, so the search's decision is made (`left`: the iterations
+  // left times stop_share).
+  bool decided(double left) const {
     int first = 0, second = 0;
     for (int c = nodes[0].first_child; c >= 0; c = nodes[c].next_sibling) {
       const int v = nodes[c].visits;
@@ -138,7 +139,7 @@ struct IsmctsAgent::Tree {
     reset(p, iterations);
     for (int it = 0; p.time_ms > 0 || it < iterations; ++it) {
       if (p.time_ms > 0 && it % 16 == 0 && it > 0 && std::chrono::steady_clock::now() >= deadline) break;
-      if (stop_early && it % 16 == 0 && it > 0 && decided(iterations - it)) break;
+      if (stop_early && it % 16 == 0 && it > 0 && decided(p.stop_share * (iterations - it))) break;
       ++done;
       State d = sample(view, p, rng);
       descend(d, view, p, rng);

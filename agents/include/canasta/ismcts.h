@@ -41,6 +41,10 @@ CANASTA_CHOICE_NAMES(IsmctsReward, "margin", "win");
   X(stop_early, bool, true, 0, 1,                                                                           \
     "end a search once the most visited action cannot be overtaken in the iterations left (the same "       \
     "decision, fewer iterations; one tree, `iters` only)")                                                  \
+  X(stop_share, double, 1, 0.05, 1,                                                                         \
+    "with stop_early, end once the most visited action leads the next by more than this share of the "      \
+    "iterations left (1: it cannot be overtaken; below 1: fewer iterations, a decision the rest seldom "    \
+    "changes)")                                                                                             \
   X(meld_share, double, 1, 0.01, 1,                                                                         \
     "share of `iters` for a decision among melds (the pile, discards and answers get all of it)")           \
   X(meld_order, bool, false, 0, 1,                                                                          \
