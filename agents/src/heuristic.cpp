@@ -122,10 +122,7 @@ int out_estimate(const View& view, int table_lead) {
 int out_estimate(const View& view) { return out_estimate(view, view.table_lead()); }
 
 bool out_in_reach(CardSet hand, const TeamMelds& own) {
-  const int b3 = hand.count(kBlack3);
-  // The single naturals of ranks the side has not melded, counted in one word.
-  const int singles = std::popcount(hand.single_bits() & own.naturals.none_bits() & detail::kNaturalBits);
-  return (b3 == 1 || b3 == 2 ? b3 : 0) + singles <= 1;
+  return detail::stuck_card(hand, own) != detail::kTwoStuck;
 }
 
 TakeOdds::TakeOdds(const View& view) : unseen_(view.unseen()) {

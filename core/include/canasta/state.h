@@ -117,6 +117,24 @@ struct TeamMelds {
 };
 static_assert(std::is_trivially_copyable_v<TeamMelds>);
 
+namespace detail {
+
+// Cards of `rest` that no meld onto `m` can take: a lone natural of a rank
+// the side has not melded (a new meld needs two naturals), one or two black
+// threes (they meld as three or four). Only one card can be left, for the
+// discard: with two such kinds nothing goes (kTwoStuck), with one only its
+// discard may (its kind), with none any (kNoneStuck). can_go_out starts
+// with this test where no pile waits; the heuristic asks it too.
+constexpr int kNoneStuck = -1, kTwoStuck = -2;
+inline int stuck_card(CardSet rest, const TeamMelds& m) {
+  const uint64_t lone = rest.single_bits() & m.naturals.none_bits() & kNaturalBits;  // bits 4k
+  const int b3 = rest.count(kBlack3);
+  if ((lone & (lone - 1)) || b3 == 2 || (lone && b3 == 1)) return kTwoStuck;
+  return lone ? std::countr_zero(lone) / 4 : b3 == 1 ? static_cast<int>(kBlack3) : kNoneStuck;
+}
+
+}  // namespace detail
+
 inline int TeamMelds::canastas_bound(CardSet more, bool wild_melds, bool cleanings) const {
   using namespace detail;
   int wild = more.count(kJoker) + more.count(kTwo);
