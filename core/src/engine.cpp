@@ -171,7 +171,7 @@ int take_actions(const State& s, Action* out) {
   int n = 0;
   for (int i = 0; i < nc; ++i) {
     const Action a = cand[i];
-    if (!detail::meld_shape_ok(m, t, a.naturals() + 1, a.jokers() + a.twos(), s.rules)) continue;
+    if (!detail::natural_shape_ok(m, t, a.naturals() + 1, a.jokers() + a.twos(), s.rules)) continue;
     if (opened && hand.total() - a.naturals() - a.jokers() - a.twos() >= 2) {
       out[n++] = a;
       continue;
@@ -215,16 +215,17 @@ void draw_actions(const State& s, ActionList& out) {
 
 // The wild cards one meld can take, as (jokers, twos) pairs in the order of
 // the legal actions (jokers ascending, then twos ascending): every pair with
-// j <= J, t <= T and lo <= j + t <= hi, for J, T, hi up to 7 (the action's
-// fields) and lo 0 or 1. A pair is stored as j | t << 3, the action's jokers
-// and twos fields shifted down by 12 bits.
+// j <= J, t <= T and lo <= j + t <= hi, for J, T, hi up to 3 (a meld takes
+// at most 3 wild cards, check_rules) and lo 0 or 1. A pair is stored as the
+// action's jokers and twos fields, j << 12 | t << 15.
+constexpr int kSplitMax = 3;
 // How many (jokers, twos) pairs WildSplits holds in all.
 constexpr int wild_splits_size() {
   int n = 0;
-  for (int J = 0; J <= 7; ++J)
-    for (int T = 0; T <= 7; ++T)
+  for (int J = 0; J <= kSplitMax; ++J)
+    for (int T = 0; T <= kSplitMax; ++T)
       for (int lo = 0; lo < 2; ++lo)
-        for (int hi = 0; hi <= 7; ++hi)
+        for (int hi = 0; hi <= kSplitMax; ++hi)
           for (int j = 0; j <= J; ++j)
             for (int t = 0; t <= T; ++t) n += j + t >= lo && j + t <= hi;
   return n;
@@ -232,32 +233,65 @@ constexpr int wild_splits_size() {
 
 class WildSplits {
  public:
-  static constexpr int kMax = 7;
+  static constexpr int kMax = kSplitMax;
   constexpr WildSplits() {
     int n = 0;
     for (int i = 0; i < kLists; ++i) {
       start_[i] = static_cast<uint16_t>(n);
-      const int J = i / (8 * 2 * 8), T = i / (2 * 8) % 8, lo = i / 8 % 2, hi = i % 8;
+      const int J = i / (kSide * 2 * kSide), T = i / (2 * kSide) % kSide, lo = i / kSide % 2, hi = i % kSide;
       for (int j = 0; j <= J; ++j)
         for (int t = 0; t <= T; ++t)
-          if (j + t >= lo && j + t <= hi) code_[n++] = static_cast<uint8_t>(j | t << 3);
+          if (j + t >= lo && j + t <= hi)
+            code_[n++] = static_cast<uint32_t>(j) << 12 | static_cast<uint32_t>(t) << 15;
     }
     start_[kLists] = static_cast<uint16_t>(n);
   }
-  // The pairs for J, T, lo, hi (each in range) as [first, last).
-  std::pair<const uint8_t*, const uint8_t*> list(int J, int T, int lo, int hi) const {
-    const uint16_t* at = &start_[index(J, T, lo, hi)];
+  // The lists of J jokers and T twos (each at most kMax), for every lo and
+  // hi: a pair with j + t <= hi has j, t <= hi, so the lists of any larger
+  // J or T are those of kMax.
+  const uint16_t* row(int J, int T) const { return &start_[index(J, T, 0, 0)]; }
+  // The pairs of a row for lo, hi as [first, last).
+  std::pair<const uint32_t*, const uint32_t*> list(const uint16_t* row, int lo, int hi) const {
+    const uint16_t* at = row + lo * kSide + hi;
     return {code_.data() + at[0], code_.data() + at[1]};
   }
-  static constexpr int wilds(uint8_t code) { return (code & 7) + (code >> 3); }
+  static constexpr int wilds(uint32_t code) {
+    return static_cast<int>((code >> 12 & 7U) + (code >> 15 & 7U));
+  }
 
  private:
-  static constexpr int kLists = 8 * 8 * 2 * 8;
-  static constexpr int index(int J, int T, int lo, int hi) { return ((J * 8 + T) * 2 + lo) * 8 + hi; }
+  static constexpr int kSide = kMax + 1;
+  static constexpr int kLists = kSide * kSide * 2 * kSide;
+  static constexpr int index(int J, int T, int lo, int hi) { return ((J * kSide + T) * 2 + lo) * kSide + hi; }
   std::array<uint16_t, kLists + 1> start_{};
-  std::array<uint8_t, wild_splits_size()> code_{};
+  std::array<uint32_t, wild_splits_size() + ActionList::kBlock> code_{};  // padded for push_codes
 };
 constexpr WildSplits kWildSplits;
+
+// The most wild cards (hi) a meld of nat0 naturals and wild0 wild cards can
+// take with x more naturals: at most Rules::max_wilds, never more wild cards
+// than naturals with `le`, none past a closed canasta's size with `closed`
+// (seven cards with a wild card, eight naturals), for counts up to 15, each
+// set of rules one table of kRoomSize, built at compile time.
+constexpr int kRoomSize = 16 * 4 * 16;
+constexpr int room_index(int nat0, int wild0, int x) { return (nat0 * 4 + wild0) * 16 + x; }
+constexpr auto kMeldRoom = [] {
+  std::array<int8_t, 2 * 2 * 3 * kRoomSize> t{};
+  for (int le = 0; le < 2; ++le)
+    for (int closed = 0; closed < 2; ++closed)
+      for (int mw = 1; mw <= 3; ++mw)
+        for (int nat0 = 0; nat0 < 16; ++nat0)
+          for (int wild0 = 0; wild0 < 4; ++wild0)
+            for (int x = 0; x < 16; ++x) {
+              const int nat = nat0 + x;
+              int hi = std::max(std::min(mw - wild0, WildSplits::kMax), 0);
+              if (le) hi = std::max(std::min(hi, nat - wild0), 0);
+              if (closed) hi = std::min(hi, std::max(kCanastaSize - nat - wild0, 0));
+              t[((le * 2 + closed) * 3 + mw - 1) * kRoomSize + room_index(nat0, wild0, x)] =
+                  static_cast<int8_t>(hi);
+            }
+  return t;
+}();
 
 // The melds of each natural rank: x naturals from the hand, with the wild
 // cards of kWildSplits, in that order. For each x the bounds on the wild
@@ -275,6 +309,10 @@ struct NaturalMelds {
   template <bool LeNaturals, bool Closed, class Consider>
   void run(ActionList& out, const Consider& consider) const {
     const int jokers = hand.count(kJoker), twos = hand.count(kTwo);
+    const uint16_t* splits =
+        kWildSplits.row(std::min(jokers, WildSplits::kMax), std::min(twos, WildSplits::kMax));
+    const int8_t* rooms = kMeldRoom.data() + ((LeNaturals * 2 + Closed) * 3 + max_wilds - 1) *
+                                                 kRoomSize;  // with LeNaturals or Closed
     // The ranks the side has melded, and those the hand holds two of (bit
     // 4k for rank k).
     // Without a wild card in hand, only naturals can be added: a melded rank
@@ -293,22 +331,18 @@ struct NaturalMelds {
       int x_end = n;
       if constexpr (Closed)
         x_end = std::min(n, (wild0 > 0 ? kCanastaSize - wild0 : kClosedNaturalMax) - nat0);
+      const int8_t* room_of = rooms + room_index(nat0, wild0, 0);
       for (int x = no_wilds ? x0 + 1 : x0; x <= x_end; ++x) {
-        const int nat = nat0 + x;
-        int hi = room;
-        if constexpr (LeNaturals) hi = std::min(hi, nat - wild0);
-        if constexpr (Closed)
-          hi = std::min(hi, std::max(kCanastaSize - nat - wild0, 0));  // eight naturals: none
+        const int hi = LeNaturals || Closed ? room_of[x] : room;
         const int lo = x == x0 ? 1 : 0;  // x0 + the wild cards: one card added, or a new meld's three
-        const int J = std::min(jokers, hi), T = std::min(twos, hi);
-        auto [p, end] = kWildSplits.list(J, T, lo, hi);
+        auto [p, end] = kWildSplits.list(splits, lo, hi);
         const uint32_t base = Action::make(ActionType::kMeld, k, x).raw();
         const int plain = fast ? h - x - 2 : -1;  // the wild cards that leave two cards or more
         if (hi <= plain) {
-          for (; p != end; ++p) out.push(Action(base | static_cast<uint32_t>(*p) << 12));
+          out.push_codes(base, p, static_cast<int>(end - p));
         } else {
           for (; p != end; ++p) {
-            const Action a(base | static_cast<uint32_t>(*p) << 12);
+            const Action a(base | *p);
             if (WildSplits::wilds(*p) <= plain)
               out.push(a);
             else
@@ -384,9 +418,12 @@ void meld_phase_actions(const State& s, ActionList& out, DeferredChecks* later) 
       out.push(a);
     } else {
       int ends = -1;
-      if constexpr (kOut)
-        if (a.type() == ActionType::kMeld && is_natural(a.kind()))
+      if constexpr (kOut) {
+        if (a.type() == ActionType::kClean)
+          ends = out_after.after_clean(a);
+        else if (is_natural(a.kind()))
           ends = out_after.after(a.kind(), a.naturals(), a.jokers(), a.twos());
+      }
       if (ends < 0) ends = finishes(after_meld(c, r, a, 0), r);
       if (ends) out.push(a);
     }
@@ -399,13 +436,12 @@ void meld_phase_actions(const State& s, ActionList& out, DeferredChecks* later) 
   const int jokers = hand.count(kJoker), twos = hand.count(kTwo);
   // The meld of wild cards only.
   if (r.wild_melds && jokers + twos > 0) {
+    // j + t cards, at least one, to a meld of 3 to kCanastaSize.
     const int have = m.wild_meld();
-    for (int j = 0; j <= jokers; ++j)
-      for (int t = 0; t <= twos; ++t) {
-        const int size = have + j + t;
-        if (j + t == 0 || size < 3 || size > kCanastaSize) continue;
+    for (int j = 0; j <= std::min(jokers, kCanastaSize - have); ++j)
+      for (int t = std::max({0, 3 - have - j, j == 0 ? 1 : 0}); t <= std::min(twos, kCanastaSize - have - j);
+           ++t)
         consider(Action::make(ActionType::kMeld, kTwo, 0, j, t), !fast);
-      }
   }
   // Black threes: only as three or four at once, and only to go out.
   const int b3 = hand.count(kBlack3);

@@ -512,7 +512,7 @@ bool pending_out(const TurnCtx& c, const Rules& r, int from) {
     for (int x = has ? 0 : 2; x <= n; ++x)
       for (int j = 0; j <= std::min(jokers, room); ++j)
         for (int t = 0; t <= std::min(twos, room - j); ++t) {
-          if (x + j + t == 0 || !meld_shape_ok(c.melds, k, x, j + t, r)) continue;
+          if (x + j + t == 0 || !natural_shape_ok(c.melds, k, x, j + t, r)) continue;
           if (pending_next(with_meld(c, k, x, j, t), r, k + 1)) return true;
         }
   }
@@ -566,14 +566,14 @@ bool simple_plan_reaches(CardSet hand, const TeamMelds& m, const Rules& r, int n
        pairs && jokers + twos > 0;) {
     const int k = highest(pairs);
     pairs &= ~(uint64_t{1} << (4 * k));
-    if (!meld_shape_ok(m, k, 2, 1, r)) continue;
+    if (!natural_shape_ok(m, k, 2, 1, r)) continue;
     in_plan |= uint64_t{1} << (4 * k);
     if (add_wild(k, 2)) return total - melded >= keep;
   }
   for (uint64_t ranks = in_plan; ranks && jokers + twos > 0;) {
     const int k = highest(ranks);
     ranks &= ~(uint64_t{1} << (4 * k));
-    while (jokers + twos > 0 && meld_shape_ok(m, k, x[k], w[k] + 1, r))
+    while (jokers + twos > 0 && natural_shape_ok(m, k, x[k], w[k] + 1, r))
       if (add_wild(k, 0)) return total - melded >= keep;
   }
   return false;
@@ -649,13 +649,7 @@ bool meld_shape_ok(const TeamMelds& m, int rank, int naturals, int wilds, const 
     const int size = m.wild_meld() + wilds;
     return r.wild_melds && naturals == 0 && wilds > 0 && size >= 3 && size <= kCanastaSize;
   }
-  if (!is_natural(rank)) return false;
-  const int nat = m.naturals.count(rank) + naturals;
-  const int wild = m.wilds(rank) + wilds;
-  if (nat < 2 || nat + wild < 3 || wild > r.max_wilds) return false;
-  if (r.wilds_le_naturals && wild > nat) return false;
-  if (r.closed_canastas && nat + wild > (wild > 0 ? kCanastaSize : kClosedNaturalMax)) return false;
-  return naturals + wilds > 0;
+  return is_natural(rank) && natural_shape_ok(m, rank, naturals, wilds, r);
 }
 
 Greedy greedy_max(CardSet hand, const TeamMelds& m, const Rules& r) {
@@ -745,7 +739,12 @@ MeldAll meld_all(CardSet hand, const TeamMelds& m, const Rules& r, int enough) {
 
 bool can_go_out(const TurnCtx& c, const Rules& r) {
   if (c.flags & kAnsweredNo) return false;
-  if (c.flags & kPilePending) return pending_out(c, r, kTwo);
+  if (c.flags & kPilePending) {
+    // Every card of the hand and of the pile must go, one as the discard: two
+    // that no meld can ever take (out_with's first test) rule it out.
+    if (stuck_card(c.hand + c.pile, c.melds) == kTwoStuck) return false;
+    return pending_out(c, r, kTwo);
+  }
   const int min_value = ((c.flags & kOpening) && !exempt(c)) ? std::max(c.need, 0) : 0;
   return out_with(c.hand, c, r, min_value);
 }
@@ -843,6 +842,46 @@ int OutAfterMeld::after(int k, int x, int j, int t) {
   const uint16_t masks = ChangeTable(r_).at(m.naturals.count(k) + x, m.wilds(k) + placed, hand_.count(k) - x);
   const Word at = forward<Wide>(fwd_[i], masks, cells_, edges_);
   if ((at & back_[placed][i + 1]) != 0) return 1;
+  return stuck_ ? 0 : -1;
+}
+
+int OutAfterMeld::after_clean(Action a) {
+  const int k = a.kind(), q = a.dest(), pair = a.naturals();
+  if (c_.hand.total() == 1 + pair) return -1;  // going out by this cleaning: finishes() says
+  if (!started_) start();
+  if (dead_) return 0;
+  if (no_plan_) return stuck_ ? 0 : -1;
+  // The canasta of k takes a natural of the hand for a wild card, which
+  // joins the meld of q (with a natural pair of the hand) or the wild meld;
+  // the hand's wild cards stay. Both ranks are in the search (k is melded,
+  // q melded or a pair of the hand; the stuck card is neither).
+  const TeamMelds& m = c_.melds;
+  const ChangeTable changes(r_);
+  const int ik = index_[k];
+  const uint16_t mask_k = changes.at(m.naturals.count(k) + 1, m.wilds(k) - 1, hand_.count(k) - 1);
+  Word at;
+  int next;  // the first rank not moved yet
+  if (q == kTwo) {
+    // The wild meld grows by one: the end differs, so the rest is searched.
+    at = forward<Wide>(fwd_[ik], mask_k, cells_, edges_);
+    for (int i = ik + 1; i < n_; ++i) at = forward<Wide>(at, masks_[i], cells_, edges_);
+    Cells ok, wild_canasta;
+    const int have = m.wild_meld() + 1;
+    end_cells(wilds_, WildMeld{have, kCanastaSize - have}, ok, wild_canasta);
+    const Word end = Word{ok} << (Wide::kBits * enough_ + kMaxChange) |
+                     Word{wild_canasta} << (Wide::kBits * (enough_ - 1) + kMaxChange);
+    if ((at & end) != 0) return 1;
+    return stuck_ ? 0 : -1;
+  }
+  const int iq = index_[q];
+  const uint16_t mask_q = changes.at(m.naturals.count(q) + pair, m.wilds(q) + 1, hand_.count(q) - pair);
+  const int lo = std::min(ik, iq), hi = std::max(ik, iq);
+  at = forward<Wide>(fwd_[lo], lo == ik ? mask_k : mask_q, cells_, edges_);
+  for (int i = lo + 1; i < hi; ++i) at = forward<Wide>(at, masks_[i], cells_, edges_);
+  at = forward<Wide>(at, hi == ik ? mask_k : mask_q, cells_, edges_);
+  next = hi + 1;
+  if (!(back_ready_ & 1U)) back(0);
+  if ((at & back_[0][next]) != 0) return 1;
   return stuck_ ? 0 : -1;
 }
 

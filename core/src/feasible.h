@@ -60,6 +60,8 @@ class OutAfterMeld {
   // After melding x naturals, j jokers and t twos on natural rank k: 1 the
   // turn can end, 0 it cannot, -1 unknown (ask finishes()).
   int after(int k, int x, int j, int t);
+  // The same after the cleaning `a` (kClean).
+  int after_clean(Action a);
 
  private:
   __extension__ using Word = unsigned __int128;  // the lanes of meld_all_levels
@@ -85,6 +87,15 @@ class OutAfterMeld {
 
 // True when a meld of rank `rank` with these added cards is a legal meld.
 bool meld_shape_ok(const TeamMelds& m, int rank, int naturals, int wilds, const Rules& r);
+// meld_shape_ok for a natural rank.
+inline bool natural_shape_ok(const TeamMelds& m, int rank, int naturals, int wilds, const Rules& r) {
+  const int nat = m.naturals.count(rank) + naturals;
+  const int wild = m.wilds(rank) + wilds;
+  if (nat < 2 || nat + wild < 3 || wild > r.max_wilds) return false;
+  if (r.wilds_le_naturals && wild > nat) return false;
+  if (r.closed_canastas && nat + wild > (wild > 0 ? kCanastaSize : kClosedNaturalMax)) return false;
+  return naturals + wilds > 0;
+}
 
 // The melds after the cleaning `a`: a natural of the canasta's rank replaces
 // the freed wild card, which joins the meld of a.dest() (with the natural
@@ -116,10 +127,15 @@ void for_each_clean(const TeamMelds& m, CardSet hand, const Rules& r, F&& f) {
     if (!m.is_canasta(k)) continue;
     if (!dests) {
       dests = true;
-      for (int q = kTwo; q <= kLastNatural; ++q) {
-        if (q == kRed3 || q == kBlack3) continue;
-        if ((q == kTwo ? m.wild_meld() > 0 : m.has(q)) && meld_shape_ok(m, q, 0, 1, r)) onto |= 1U << q;
-        if (q != kTwo && !m.has(q) && hand.count(q) >= 2 && meld_shape_ok(m, q, 2, 1, r)) pair |= 1U << q;
+      if (m.wild_meld() > 0 && meld_shape_ok(m, kTwo, 0, 1, r)) onto |= 1U << kTwo;
+      const uint64_t melded = ~m.naturals.none_bits() & kNaturalBits;
+      for (uint64_t qs = melded; qs; qs &= qs - 1) {
+        const int q = std::countr_zero(qs) >> 2;
+        if (natural_shape_ok(m, q, 0, 1, r)) onto |= 1U << q;
+      }
+      for (uint64_t qs = hand.pair_bits() & ~melded & kNaturalBits; qs; qs &= qs - 1) {
+        const int q = std::countr_zero(qs) >> 2;
+        if (natural_shape_ok(m, q, 2, 1, r)) pair |= 1U << q;
       }
     }
     for (uint32_t qs = (onto | pair) & ~(1U << k); qs; qs &= qs - 1) {

@@ -6,6 +6,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 namespace canasta {
@@ -257,6 +258,24 @@ class ActionList {
   ActionList() {}  // elements stay uninitialised; only [0, size) is ever read
   void clear() { size_ = 0; }
   void push(Action a) { data_[size_++] = a; }
+  // Appends base | from[i] for i in [0, n): where it fits, a whole block
+  // of kBlock is written at once (from[] must then be readable that far),
+  // with no branch on n.
+  static constexpr int kBlock = 12;
+  void push_codes(uint32_t base, const uint32_t* from, int n) {
+    if (size_ + kBlock <= kCapacity && n <= kBlock) {
+      using Words = uint32_t __attribute__((vector_size(16)));  // four actions
+      for (int i = 0; i < kBlock; i += 4) {
+        Words w;
+        std::memcpy(&w, from + i, sizeof w);
+        w |= base;
+        std::memcpy(static_cast<void*>(data_.data() + size_ + i), &w, sizeof w);
+      }
+    } else {
+      for (int i = 0; i < n; ++i) data_[size_ + i] = Action(base | from[i]);
+    }
+    size_ = static_cast<uint16_t>(size_ + n);
+  }
   int size() const { return size_; }
   bool empty() const { return size_ == 0; }
   Action operator[](int i) const { return data_[i]; }
