@@ -771,6 +771,31 @@ Word moved_back(Word at, uint32_t changes, Word cells) {  // changes: bit d + kM
 }
 }  // namespace
 
+namespace {
+// Runs f with the layout of a search's lanes that meld_all_dp would pick:
+// 0 Wide, 1 Wide2 (one canasta needed), 2 Narrow3 (two, where no D above 7
+// can lead to the end).
+template <class F>
+decltype(auto) with_layout(int layout, F&& f) {
+  switch (layout) {
+    case 1:
+      return f(Wide2{});
+    case 2:
+      return f(Narrow3{});
+    default:
+      return f(Wide{});
+  }
+}
+// The end of a search read backwards: the cells `ok` in the lane of `enough`
+// canastas, and `wild_canasta` in the lane below (the wild meld adds one).
+template <class L>
+typename L::Word end_lanes(Cells ok, Cells wild_canasta, int enough) {
+  using W = typename L::Word;
+  return W{ok & L::kCells} << (L::kBits * enough + kMaxChange) |
+         W{wild_canasta & L::kCells} << (L::kBits * (enough - 1) + kMaxChange);
+}
+}  // namespace
+
 void OutAfterMeld::start() {
   started_ = true;
   const CardSet hand = c_.hand;
@@ -790,39 +815,49 @@ void OutAfterMeld::start() {
   if (no_plan_) return;
   enough_ = std::clamp(static_cast<int>(r_.canastas_to_go_out), 1, 3);
   wilds_ = hand_.wilds();
-  const Search<Wide> search(enough_);
-  cells_ = search.cells;
-  edges_ = search.edges;
+  // Every hand asked about after a meld or a cleaning can free at most what
+  // this one can (narrow_enough), so the narrow lanes hold for all of them.
+  layout_ = static_cast<uint8_t>(enough_ == 1 ? 1 : enough_ == 2 && narrow_enough(hand_, m) ? 2 : 0);
   std::fill(std::begin(index_), std::end(index_), static_cast<int8_t>(-1));
-  const ChangeTable changes(r_);
-  Word at = Search<Wide>::kStart;
-  n_ = 0;
-  for (uint64_t ranks = ~(hand_.none_bits() & m.naturals.none_bits()) & kNaturalBits; ranks;
-       ranks &= ranks - 1) {
-    const int k = std::countr_zero(ranks) >> 2;
-    index_[k] = static_cast<int8_t>(n_);
-    masks_[n_] = changes(m, k, hand_.count(k));
-    fwd_[n_] = at;
-    at = forward<Wide>(at, masks_[n_], cells_, edges_);
-    ++n_;
-  }
+  with_layout(layout_, [&](auto layout) {
+    using L = decltype(layout);
+    const Search<L> search(enough_);
+    cells_ = search.cells;
+    edges_ = search.edges;
+    const ChangeTable changes(r_);
+    typename L::Word at = Search<L>::kStart;
+    n_ = 0;
+    for (uint64_t ranks = ~(hand_.none_bits() & m.naturals.none_bits()) & kNaturalBits; ranks;
+         ranks &= ranks - 1) {
+      const int k = std::countr_zero(ranks) >> 2;
+      index_[k] = static_cast<int8_t>(n_);
+      masks_[n_] = changes(m, k, hand_.count(k));
+      fwd_[n_] = at;
+      at = forward<L>(at, masks_[n_], search.cells, search.edges);
+      ++n_;
+    }
+  });
 }
 
 void OutAfterMeld::back(int placed) {
   back_ready_ = static_cast<uint8_t>(back_ready_ | 1U << placed);
   Cells ok, wild_canasta;
   end_cells(wilds_ - placed, wild_meld_of(c_.melds, r_), ok, wild_canasta);
-  // Canastas enough with the wild meld's own, or one short of it and the
-  // wild meld a canasta.
-  Word* b = back_[placed];
-  b[n_] = Word{ok} << (Wide::kBits * enough_ + kMaxChange) |
-          Word{wild_canasta} << (Wide::kBits * (enough_ - 1) + kMaxChange);
-  const Word top = lanes<Wide>(1, kAllCells) << (Wide::kBits * enough_);
-  for (int i = n_ - 1; i >= 0; --i) {
-    const Word plain = moved_back(b[i + 1], masks_[i] & 0xFFU, cells_),
-               can = moved_back(b[i + 1], masks_[i] >> 8U, cells_);
-    b[i] = (plain | can >> Wide::kBits | (can & top)) & cells_;
-  }
+  with_layout(layout_, [&](auto layout) {
+    using L = decltype(layout);
+    using W = typename L::Word;
+    const W cells = static_cast<W>(cells_);
+    // Canastas enough with the wild meld's own, or one short of it and the
+    // wild meld a canasta.
+    W b = end_lanes<L>(ok, wild_canasta, enough_);
+    back_[placed][n_] = b;
+    const W top = lanes<L>(1, kAllCells) << (L::kBits * enough_);
+    for (int i = n_ - 1; i >= 0; --i) {
+      const W plain = moved_back(b, masks_[i] & 0xFFU, cells), can = moved_back(b, masks_[i] >> 8U, cells);
+      b = (plain | can >> L::kBits | (can & top)) & cells;
+      back_[placed][i] = b;
+    }
+  });
 }
 
 int OutAfterMeld::after(int k, int x, int j, int t) {
@@ -840,8 +875,13 @@ int OutAfterMeld::after(int k, int x, int j, int t) {
   // hand then holds `placed` wild cards fewer.
   const TeamMelds& m = c_.melds;
   const uint16_t masks = ChangeTable(r_).at(m.naturals.count(k) + x, m.wilds(k) + placed, hand_.count(k) - x);
-  const Word at = forward<Wide>(fwd_[i], masks, cells_, edges_);
-  if ((at & back_[placed][i + 1]) != 0) return 1;
+  const bool ends = with_layout(layout_, [&](auto layout) {
+    using L = decltype(layout);
+    using W = typename L::Word;
+    const W at = forward<L>(static_cast<W>(fwd_[i]), masks, static_cast<W>(cells_), static_cast<W>(edges_));
+    return (at & static_cast<W>(back_[placed][i + 1])) != 0;
+  });
+  if (ends) return 1;
   return stuck_ ? 0 : -1;
 }
 
@@ -859,29 +899,29 @@ int OutAfterMeld::after_clean(Action a) {
   const ChangeTable changes(r_);
   const int ik = index_[k];
   const uint16_t mask_k = changes.at(m.naturals.count(k) + 1, m.wilds(k) - 1, hand_.count(k) - 1);
-  Word at;
-  int next;  // the first rank not moved yet
-  if (q == kTwo) {
-    // The wild meld grows by one: the end differs, so the rest is searched.
-    at = forward<Wide>(fwd_[ik], mask_k, cells_, edges_);
-    for (int i = ik + 1; i < n_; ++i) at = forward<Wide>(at, masks_[i], cells_, edges_);
-    Cells ok, wild_canasta;
-    const int have = m.wild_meld() + 1;
-    end_cells(wilds_, WildMeld{have, kCanastaSize - have}, ok, wild_canasta);
-    const Word end = Word{ok} << (Wide::kBits * enough_ + kMaxChange) |
-                     Word{wild_canasta} << (Wide::kBits * (enough_ - 1) + kMaxChange);
-    if ((at & end) != 0) return 1;
-    return stuck_ ? 0 : -1;
-  }
-  const int iq = index_[q];
-  const uint16_t mask_q = changes.at(m.naturals.count(q) + pair, m.wilds(q) + 1, hand_.count(q) - pair);
-  const int lo = std::min(ik, iq), hi = std::max(ik, iq);
-  at = forward<Wide>(fwd_[lo], lo == ik ? mask_k : mask_q, cells_, edges_);
-  for (int i = lo + 1; i < hi; ++i) at = forward<Wide>(at, masks_[i], cells_, edges_);
-  at = forward<Wide>(at, hi == ik ? mask_k : mask_q, cells_, edges_);
-  next = hi + 1;
-  if (!(back_ready_ & 1U)) back(0);
-  if ((at & back_[0][next]) != 0) return 1;
+  if (q != kTwo && !(back_ready_ & 1U)) back(0);
+  const bool ends = with_layout(layout_, [&](auto layout) {
+    using L = decltype(layout);
+    using W = typename L::Word;
+    const W cells = static_cast<W>(cells_), edges = static_cast<W>(edges_);
+    if (q == kTwo) {
+      // The wild meld grows by one: the end differs, so the rest is searched.
+      W at = forward<L>(static_cast<W>(fwd_[ik]), mask_k, cells, edges);
+      for (int i = ik + 1; i < n_; ++i) at = forward<L>(at, masks_[i], cells, edges);
+      Cells ok, wild_canasta;
+      const int have = m.wild_meld() + 1;
+      end_cells(wilds_, WildMeld{have, kCanastaSize - have}, ok, wild_canasta);
+      return (at & end_lanes<L>(ok, wild_canasta, enough_)) != 0;
+    }
+    const int iq = index_[q];
+    const uint16_t mask_q = changes.at(m.naturals.count(q) + pair, m.wilds(q) + 1, hand_.count(q) - pair);
+    const int lo = std::min(ik, iq), hi = std::max(ik, iq);
+    W at = forward<L>(static_cast<W>(fwd_[lo]), lo == ik ? mask_k : mask_q, cells, edges);
+    for (int i = lo + 1; i < hi; ++i) at = forward<L>(at, masks_[i], cells, edges);
+    at = forward<L>(at, hi == ik ? mask_k : mask_q, cells, edges);
+    return (at & static_cast<W>(back_[0][hi + 1])) != 0;
+  });
+  if (ends) return 1;
   return stuck_ ? 0 : -1;
 }
 
