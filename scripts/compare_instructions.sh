@@ -6,9 +6,11 @@
 # with WORKLOADS="basic-search heuristic-search", 60 ISMCTS decisions of 500
 # iterations from those positions, with each rollout policy (the agents
 # library of the tree is linked too). Counts are exact and repeatable, whatever else the machine runs; the set-up
-# (generating the positions) is counted apart and subtracted.
+# (generating the positions) is counted apart and subtracted. The table is
+# classic, or the profile in CANASTA_PROFILE (trees with the io library).
 #
 #   bash scripts/compare_instructions.sh OLD_TREE NEW_TREE
+#   CANASTA_PROFILE=spanish-2p WORKLOADS=random bash scripts/compare_instructions.sh OLD_TREE NEW_TREE
 set -euo pipefail
 if (($# != 2)); then
   echo "usage: $0 OLD_TREE NEW_TREE" >&2

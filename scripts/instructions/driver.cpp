@@ -8,6 +8,7 @@
 //                     | basic-search | heuristic-search (60 ISMCTS decisions of
 //                     500 iterations, with basic or heuristic rollouts)
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -19,6 +20,9 @@
 #include "canasta/agent.h"
 #include "canasta/view.h"
 #define CANASTA_SEARCH 1
+#endif
+#if __has_include("canasta/profile.h")
+#include "canasta/profile.h"
 #endif
 #if __has_include("canasta/runner.h")
 #include "canasta/random_agent.h"
@@ -50,7 +54,17 @@ int random_deal(State& s, uint64_t seed, int64_t k) {
 
 int main(int argc, char** argv) {
   const char* what = argc > 1 ? argv[1] : "random";
-  const Rules rules;
+  Rules rules;
+#if __has_include("canasta/profile.h")
+  // CANASTA_PROFILE picks the table (a profile spec, as --profile takes it).
+  if (const char* spec = std::getenv("CANASTA_PROFILE")) {
+    std::string error;
+    if (!parse_profile(spec, rules, error)) {
+      std::fprintf(stderr, "driver: %s\n", error.c_str());
+      return 2;
+    }
+  }
+#endif
   // Positions of 200 random-play deals.
   std::vector<State> positions;
   std::vector<Action> actions;
