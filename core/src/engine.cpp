@@ -295,9 +295,9 @@ constexpr auto kMeldRoom = [] {
 
 // The melds of each natural rank: x naturals from the hand, with the wild
 // cards of kWildSplits, in that order. For each x the bounds on the wild
-// cards added (j + t) are worked out once: at least one card added, and
-// three in a new meld; at most the room for wild cards, never more wild
-// cards than naturals with LeNaturals, a closed canasta's size with Closed.
+// cards added (j + t) are looked up once: at least one card added, and
+// three in a new meld; at most the room for wild cards (kMeldRoom with
+// LeNaturals or Closed).
 // In a plain turn (`fast`) every meld that leaves two cards in the hand is
 // legal as it is; the others go to `consider`.
 struct NaturalMelds {
