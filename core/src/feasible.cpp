@@ -364,6 +364,24 @@ bool narrow_enough(CardSet hand, const TeamMelds& m) {
   return most <= kDMin + kNarrowSpan - 1;
 }
 
+// The lanes a search for `enough` canastas (1 to 3) over `hand` runs in: 1
+// Wide2 (one canasta), 2 Narrow3 (two, where narrow_enough), 0 Wide.
+int layout_for(CardSet hand, const TeamMelds& m, int enough) {
+  return enough == 1 ? 1 : enough == 2 && narrow_enough(hand, m) ? 2 : 0;
+}
+// Runs f with the layout of layout_for.
+template <class F>
+decltype(auto) with_layout(int layout, F&& f) {
+  switch (layout) {
+    case 1:
+      return f(Wide2{});
+    case 2:
+      return f(Narrow3{});
+    default:
+      return f(Wide{});
+  }
+}
+
 MeldAll meld_all_dp(CardSet hand, const TeamMelds& m, const Rules& r, int enough) {
   // A single natural of a rank the side has not melded can never go: the
   // common answer, found before any table is built.
@@ -375,9 +393,8 @@ MeldAll meld_all_dp(CardSet hand, const TeamMelds& m, const Rules& r, int enough
       !cleaning_may_free(hand, m, r))
     return {false, 0};
   enough = std::clamp(enough, 1, 3);  // Rules::canastas_to_go_out is 1 to 3 (check_rules)
-  if (enough == 1) return meld_all_levels<Wide2>(hand, m, r, enough);
-  return enough == 2 && narrow_enough(hand, m) ? meld_all_levels<Narrow3>(hand, m, r, enough)
-                                               : meld_all_levels<Wide>(hand, m, r, enough);
+  return with_layout(layout_for(hand, m, enough),
+                     [&](auto layout) { return meld_all_levels<decltype(layout)>(hand, m, r, enough); });
 }
 
 bool may_go_out(const TurnCtx& c, const Rules& r) {
@@ -772,20 +789,6 @@ Word moved_back(Word at, uint32_t changes, Word cells) {  // changes: bit d + kM
 }  // namespace
 
 namespace {
-// Runs f with the layout of a search's lanes that meld_all_dp would pick:
-// 0 Wide, 1 Wide2 (one canasta needed), 2 Narrow3 (two, where no D above 7
-// can lead to the end).
-template <class F>
-decltype(auto) with_layout(int layout, F&& f) {
-  switch (layout) {
-    case 1:
-      return f(Wide2{});
-    case 2:
-      return f(Narrow3{});
-    default:
-      return f(Wide{});
-  }
-}
 // The end of a search read backwards: the cells `ok` in the lane of `enough`
 // canastas, and `wild_canasta` in the lane below (the wild meld adds one).
 template <class L>
@@ -817,7 +820,7 @@ void OutAfterMeld::start() {
   wilds_ = hand_.wilds();
   // Every hand asked about after a meld or a cleaning can free at most what
   // this one can (narrow_enough), so the narrow lanes hold for all of them.
-  layout_ = static_cast<uint8_t>(enough_ == 1 ? 1 : enough_ == 2 && narrow_enough(hand_, m) ? 2 : 0);
+  layout_ = static_cast<uint8_t>(layout_for(hand_, m, enough_));
   std::fill(std::begin(index_), std::end(index_), static_cast<int8_t>(-1));
   with_layout(layout_, [&](auto layout) {
     using L = decltype(layout);

@@ -76,7 +76,7 @@ class OutAfterMeld {
   bool stuck_ = false;    // one card stuck: it is the discard
   bool no_plan_ = false;  // black threes that no meld of the rest takes
   int enough_ = 1, wilds_ = 0, n_ = 0;
-  uint8_t layout_ = 0;      // the lanes of the words below (with_layout)
+  uint8_t layout_ = 0;      // the lanes of the words below (layout_for)
   uint8_t back_ready_ = 0;  // bit p: back_[p] is built
   CardSet hand_;            // the hand less the stuck card
   Word cells_, edges_;
