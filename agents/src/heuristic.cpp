@@ -110,7 +110,8 @@ int out_estimate(const View& view, int table_lead) {
        ++s, t = t + 1 < rules.teams ? t + 1 : 0) {  // t: the side of seat s
     if (s == view.to_move()) continue;
     if (t != my_team)
-      estimate += kHiddenCardValue * view.hand_size(s) / (rules.teams - 1);
+      estimate += rules.teams == 2 ? kHiddenCardValue * view.hand_size(s)
+                                   : kHiddenCardValue * view.hand_size(s) / (rules.teams - 1);
     else
       estimate -= s == view.seat() ? view.hand().value() : kHiddenCardValue * view.hand_size(s);
   }
@@ -127,13 +128,12 @@ bool out_in_reach(CardSet hand, const TeamMelds& own) {
 
 TakeOdds::TakeOdds(const View& view) : unseen_(view.unseen()) {
   const Rules& rules = view.rules();
-  const int next = (view.seat() + 1) % rules.players;
+  const int next = rules.next_seat(view.seat());
   theirs_ = view.melds(rules.team_of(next));
   frozen_ = view.pile_frozen() || !theirs_.any();
   known_ = view.known(next);
   pool_ = unseen_.total();
   hidden_ = view.hand_size(next) - known_.total();
-  has_wild_ = known_.wilds() > 0 ? 1.0 : at_least(1, unseen_.wilds(), pool_, hidden_);
   for (auto& row : tails_) row.fill(-1);
 }
 
@@ -150,6 +150,7 @@ double TakeOdds::operator()(int kind) const {
   const double two = tail(2 - kn, unseen_.count(kind));
   if (frozen_) return two;
   const double one = tail(1 - kn, unseen_.count(kind));
+  if (has_wild_ < 0) has_wild_ = known_.wilds() > 0 ? 1.0 : at_least(1, unseen_.wilds(), pool_, hidden_);
   return two + (one - two) * has_wild_;
 }
 
@@ -171,6 +172,29 @@ bool wants_out(const View& view, const HeuristicParams& p, const MayGoOut& may, 
   const bool extend = p.extend > 0 && !they_may_go_out && view.stock_size() >= p.extend;
   return (estimate >= p.out_lead && !extend) || (p.out_danger > 0 && opponent_close(view, may, p.out_danger));
 }
+
+// The table lead and whether the heuristic would go out, each worked out
+// when first asked: most decisions of the meld phase need neither.
+class Outlook {
+ public:
+  Outlook(const View& view, const HeuristicParams& p, const MayGoOut& may) : view_(view), p_(p), may_(may) {}
+  int table_lead() const {
+    if (!lead_known_) lead_ = view_.table_lead(), lead_known_ = true;
+    return lead_;
+  }
+  bool want_out() const {
+    if (want_ < 0) want_ = wants_out(view_, p_, may_, table_lead()) ? 1 : 0;
+    return want_ == 1;
+  }
+
+ private:
+  const View& view_;
+  const HeuristicParams& p_;
+  const MayGoOut& may_;
+  mutable int lead_ = 0;
+  mutable bool lead_known_ = false;
+  mutable int want_ = -1;
+};
 
 // Take the pile when it is big or rich enough, or when taking it is the
 // only legal action; otherwise draw (or, when the stock is empty, pass
@@ -198,16 +222,17 @@ Action take_or_draw(const View& view, const HeuristicParams& p, const ActionList
 // what the turn is about (opening the side, waiting on the pile, going out,
 // dumping the hand).
 struct MeldPlan {
-  MeldPlan(const View& view, const HeuristicParams& p, bool out_wanted, bool dumping)
+  MeldPlan(const View& view, const HeuristicParams& p, const Outlook& outlook, bool dumping)
       : hand(view.hand()),
         own(view.melds(view.rules().team_of(view.seat()))),
         wilds(hand.wilds()),
         opening(view.turn_flags() & kOpening),
         pile_pending(view.turn_flags() & kPilePending),
         open_need(opening ? view.opening_minimum(view.rules().team_of(view.seat())) - view.turn_value() : 0),
-        going_out(p.plan_out && out_wanted && !pile_pending && out_in_reach(hand, own) && view.can_go_out()),
-        want_out(out_wanted),
-        dump(dumping) {}
+        dump(dumping),
+        view_(view),
+        p_(p),
+        outlook_(outlook) {}
 
   const CardSet hand;
   const TeamMelds& own;
@@ -216,10 +241,23 @@ struct MeldPlan {
   // While the pile taken to open waits for the minimum, it is not in the hand yet.
   const bool pile_pending;
   const int open_need;  // the points still missing for the opening
+  const bool dump;
+  bool want_out() const { return outlook_.want_out(); }
   // Going out this turn, when it wants to and can with several melds: every
-  // meld that keeps the way out open, wild cards and pairs included.
-  const bool going_out;
-  const bool want_out, dump;
+  // meld that keeps the way out open, wild cards and pairs included (worked
+  // out when first asked).
+  bool going_out() const {
+    if (going_ < 0)
+      going_ =
+          p_.plan_out && !pile_pending && out_in_reach(hand, own) && want_out() && view_.can_go_out() ? 1 : 0;
+    return going_ == 1;
+  }
+
+ private:
+  const View& view_;
+  const HeuristicParams& p_;
+  const Outlook& outlook_;
+  mutable int going_ = -1;
 };
 
 // The worth of melding (or, spanish, cleaning) with `a` this turn, or
@@ -238,12 +276,12 @@ int meld_score(Action a, const MeldPlan& m, const HeuristicParams& p) {
   const int used = clean ? a.cards().total() : a.naturals() + w;
   const int value = a.value();
   const bool toward_out = !m.pile_pending && m.hand.total() - used <= 1;
-  if (toward_out && !m.want_out) return kNoScore;
+  if (toward_out && !m.want_out()) return kNoScore;
   const bool completes = k != kBlack3 && !m.own.is_canasta(k) && m.own.size(k) + used >= kCanastaSize;
   // Cards kept to build with, and to take the pile with, while staying in.
-  if (!m.want_out && !m.pile_pending && !m.opening && !completes && m.hand.total() - used < p.reserve)
+  if (!m.pile_pending && !m.opening && !completes && m.hand.total() - used < p.reserve && !m.want_out())
     return kNoScore;
-  const bool free = toward_out || m.dump || m.going_out;
+  const bool free = toward_out || m.dump || m.going_out();
   const bool wild_ok = p.wild_meld > 0 && (m.own.wild_meld() > 0 || m.wilds >= p.wild_meld);
   if (wild_meld ? !wild_ok && !free
                 : w > 0 && m.wilds - w < (m.opening && p.open_wilds >= 0 ? p.open_wilds : p.keep_wilds) &&
@@ -278,11 +316,12 @@ Action compulsory_meld(const ActionList& legal) {
 
 // The discard, weighed by the chance that the next opponent can take the
 // pile with it (TakeOdds).
-Action safest_discard(const View& view, const HeuristicParams& p, const ActionList& legal, int table_lead) {
+Action safest_discard(const View& view, const HeuristicParams& p, const ActionList& legal,
+                      const Outlook& outlook) {
   const CardSet hand = view.hand();
   const Rules& rules = view.rules();
   const TeamMelds& own = view.melds(rules.team_of(view.seat()));
-  const int next = (view.seat() + 1) % rules.players;
+  const int next = rules.next_seat(view.seat());
   const TeamMelds& theirs = view.melds(rules.team_of(next));
   const TakeOdds odds(view);
   const int pile_after = view.pile_size() + 1;
@@ -293,7 +332,7 @@ Action safest_discard(const View& view, const HeuristicParams& p, const ActionLi
   const bool freeze_now = !view.pile_frozen() && !guarded &&
                           ((p.freeze > 0 && view.pile_size() >= p.freeze) ||
                            (p.freeze_value > 0 && view.pile().value() >= p.freeze_value) ||
-                           (-table_lead >= p.freeze_behind && next_close));
+                           (next_close && -outlook.table_lead() >= p.freeze_behind));
   Action pick{};
   double pick_cost = 1e300;
   for (Action a : legal) {
@@ -308,6 +347,12 @@ Action safest_discard(const View& view, const HeuristicParams& p, const ActionLi
     } else if (k == kBlack3) {
       cost = -50.0 - 5.0 * pile_after;  // blocks the next player, and can hardly be melded
     } else {
+      // The risk below is never negative (safety and fill_risk are not):
+      // with the other terms alone at the best cost so far, this discard
+      // cannot be picked, and its risk need not be worked out.
+      const int rest = 60 * (hand.count(k) - 1) + (own.has(k) ? 40 : 0) -
+                       (odds.unseen().count(k) == 0 && hand.count(k) == 1 ? 30 : 0) - card_value(k);
+      if (rest >= pick_cost && p.safety >= 0 && p.fill_risk >= 0) continue;
       const double chance = odds(k);
       const int filled = chance > 0 && p.fill_risk > 0 ? canastas_filled(k) : 0;  // weighed by chance
       cost += chance * p.safety * (pile_after + 2 + p.fill_risk * filled) / 10.0;
@@ -327,14 +372,14 @@ Action HeuristicAgent::act(const View& view, Rng& /*rng*/) {
   view.legal_actions(legal_);
   if (legal_.size() == 1) return legal_[0];
   if (view.phase() == Phase::kDraw) return take_or_draw(view, p_, legal_);
-  const int table_lead = view.table_lead();
   const MayGoOut may(view);
-  const bool want_out = wants_out(view, p_, may, table_lead);
-  if (view.phase() == Phase::kAnswer) return Action::make(want_out ? ActionType::kYes : ActionType::kNo);
+  const Outlook outlook(view, p_, may);
+  if (view.phase() == Phase::kAnswer)
+    return Action::make(outlook.want_out() ? ActionType::kYes : ActionType::kNo);
   const bool dump = p_.dump_hand > 0 && opponent_close(view, may, p_.dump_hand);
 
   // Meld phase: the meld worth most, holding back wild cards and sets.
-  const MeldPlan plan(view, p_, want_out, dump);
+  const MeldPlan plan(view, p_, outlook, dump);
   // The meld with the highest score, the first in order among equals; when
   // going out, the highest that keeps the way out open, checked best first.
   Action best{};
@@ -343,10 +388,10 @@ Action HeuristicAgent::act(const View& view, Rng& /*rng*/) {
   for (int i = 0; i < legal_.size(); ++i) {
     const Action a = legal_[i];
     if (a.type() == ActionType::kDiscard) can_discard = true;
-    if (a.type() == ActionType::kAsk && p_.ask && want_out) return a;
+    if (a.type() == ActionType::kAsk && p_.ask && plan.want_out()) return a;
     const int score = meld_score(a, plan, p_);
     if (score == kNoScore) continue;
-    if (plan.going_out)
+    if (plan.going_out())
       going_[static_cast<size_t>(n_going++)] = best_first_key(score, i);
     else if (score > best_score)
       best_score = score, best = a;
@@ -357,7 +402,7 @@ Action HeuristicAgent::act(const View& view, Rng& /*rng*/) {
     return legal_[at];
   if (best_score > kNoScore) return best;
   if (!can_discard) return compulsory_meld(legal_);
-  return safest_discard(view, p_, legal_, table_lead);
+  return safest_discard(view, p_, legal_, outlook);
 }
 
 }  // namespace canasta

@@ -16,12 +16,17 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <chrono>
 #include <climits>
 #include <cmath>
+#include <cstring>
 #include <stdexcept>
 #include <utility>
 #include <vector>
+#if defined(__SSE2__)
+#include <immintrin.h>
+#endif
 
 #include "canasta/basic.h"
 #include "canasta/heuristic.h"
@@ -68,7 +73,7 @@ struct IsmctsAgent::Tree {
   ActionList kept;   // the legal actions left by `meld_order`
   // available_and_untried's table of the legal actions (open addressing; a
   // slot is in use when its stamp is the call's), and which were tried.
-  static constexpr int kPairwise = 12;
+  static constexpr int kDirect = 32;      // up to this many legal actions, compared directly
   static constexpr size_t kSlots = 4096;  // 2 x ActionList::kCapacity, rounded up to a power of two
   static_assert(kSlots >= 2 * ActionList::kCapacity);
   std::array<uint32_t, kSlots> slot_stamp_{};
@@ -222,32 +227,56 @@ struct IsmctsAgent::Tree {
     if (!kept.empty() && kept.size() < legal.size()) std::swap(legal, kept);
   }
 
+  // The bit of the position of `action` among `vectors` x 4 actions at
+  // `padded`, or 0 when it is not there.
+  static uint32_t match(const uint32_t* padded, int vectors, uint32_t action) {
+#if defined(__SSE2__)
+    const __m128i want = _mm_set1_epi32(static_cast<int>(action));
+    uint32_t bits = 0;
+    for (int v = 0; v < vectors; ++v) {
+      const __m128i four = _mm_loadu_si128(reinterpret_cast<const __m128i*>(padded + 4 * v));
+      bits |= static_cast<uint32_t>(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(four, want))))
+              << (4 * v);
+    }
+    return bits;
+#else
+    for (int i = 0; i < 4 * vectors; ++i)
+      if (padded[i] == action) return 1U << i;
+    return 0;
+#endif
+  }
+
   // Availability: every child of `node` whose action is legal here gains
   // one (and is listed in `legal_child_`). Untried actions: legal here, no
   // child of `node` yet (into `fresh`, in legal order). The child list is
   // walked once; each child's action is looked up in the legal actions,
-  // directly in a short list, through a table in a long one (a meld phase
-  // with many wild cards).
+  // by vector compares in a short list, through a table in a long one (a
+  // meld phase with many wild cards).
   void available_and_untried(int node) {
     fresh.clear();
     legal_children_ = 0;
     const int n = legal.size();
-    std::fill_n(tried_.begin(), n, uint8_t{0});
-    if (n <= kPairwise) {
+    if (n <= kDirect) {
+      // Each child's action against every legal one at once, four to a
+      // vector compare; the legal actions padded with a value no action has.
+      std::array<uint32_t, kDirect> padded;
+      padded.fill(~0U);
+      static_assert(sizeof(Action) == sizeof(uint32_t));
+      std::memcpy(padded.data(), legal.begin(), sizeof(uint32_t) * static_cast<size_t>(n));
+      const int vectors = (n + 3) / 4;
+      uint32_t tried = 0;
       for (int c = nodes[node].first_child; c >= 0; c = nodes[c].next_sibling) {
-        const uint32_t action = nodes[c].action;
-        for (int i = 0; i < n; ++i) {
-          if (legal[i].raw() != action) continue;
-          ++nodes[c].avail;
-          tried_[static_cast<size_t>(i)] = 1;
-          legal_child_[static_cast<size_t>(legal_children_++)] = c;
-          break;
-        }
+        const uint32_t at = match(padded.data(), vectors, nodes[c].action);
+        if (!at) continue;
+        ++nodes[c].avail;
+        tried |= at;
+        legal_child_[static_cast<size_t>(legal_children_++)] = c;
       }
-      for (int i = 0; i < n; ++i)
-        if (!tried_[static_cast<size_t>(i)]) fresh.push(legal[i]);
+      for (uint32_t untried = ~tried & (n == 32 ? ~0U : (1U << n) - 1); untried; untried &= untried - 1)
+        fresh.push(legal[std::countr_zero(untried)]);
       return;
     }
+    std::fill_n(tried_.begin(), n, uint8_t{0});
     int bits = 5;
     while ((1 << bits) < 2 * n) ++bits;
     const uint32_t mask = (1U << bits) - 1;
@@ -293,6 +322,17 @@ struct IsmctsAgent::Tree {
     return child;
   }
 
+  // std::log(n), from a table for the counts most nodes have.
+  static double log_of(int n) {
+    static const std::array<double, 8192> table = [] {
+      std::array<double, 8192> t{};
+      for (size_t i = 1; i < t.size(); ++i) t[i] = std::log(static_cast<double>(i));
+      return t;
+    }();
+    return static_cast<size_t>(n) < table.size() ? table[static_cast<size_t>(n)]
+                                                 : std::log(static_cast<double>(n));
+  }
+
   // Selection: the child of the current node legal here (`legal_child_`,
   // every legal action has one: none is untried) with the highest UCB score.
   int select(double explore) const {
@@ -301,8 +341,7 @@ struct IsmctsAgent::Tree {
     for (int i = 0; i < legal_children_; ++i) {
       const int c = legal_child_[static_cast<size_t>(i)];
       const Node& n = nodes[c];
-      const double score =
-          n.reward / n.visits + explore * std::sqrt(std::log(static_cast<double>(n.avail)) / n.visits);
+      const double score = n.reward / n.visits + explore * std::sqrt(log_of(n.avail) / n.visits);
       if (score > best) best = score, pick_child = c;
     }
     return pick_child;

@@ -538,7 +538,7 @@ void end_turn(State& s) {
     end_deal(s, EndReason::kStockOut);
     return;
   }
-  s.seat = static_cast<uint8_t>((s.seat + 1) % s.rules.players);
+  s.seat = static_cast<uint8_t>(s.rules.next_seat(s.seat));
   begin_turn(s);
 }
 

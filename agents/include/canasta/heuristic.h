@@ -133,7 +133,7 @@ class TakeOdds {
   TeamMelds theirs_;
   bool frozen_ = false;
   int pool_ = 0, hidden_ = 0;
-  double has_wild_ = 0;
+  mutable double has_wild_ = -1;                         // < 0: not worked out yet
   mutable std::array<std::array<double, 16>, 2> tails_;  // < 0: not worked out yet
 };
 

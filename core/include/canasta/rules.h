@@ -85,7 +85,11 @@ struct Rules {
 
   constexpr int seats_per_team() const { return players / teams; }
   int team_of(int seat) const { return seat % teams; }
-  int partner_of(int seat) const { return (seat + teams) % players; }
+  int partner_of(int seat) const {  // (seat + teams) % players
+    const int p = seat + teams;
+    return p >= players ? p - players : p;
+  }
+  int next_seat(int seat) const { return seat + 1 == players ? 0 : seat + 1; }
   int deck_cards() const { return 52 * decks + jokers; }
   int opening_minimum(int cumulative) const {
     for (int i = 0; i < 3; ++i)
