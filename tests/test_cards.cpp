@@ -203,6 +203,17 @@ TEST(Profiles, OverridesAndErrors) {
     rules.canastas_to_go_out = static_cast<uint8_t>(canastas);
     EXPECT_EQ(check_rules(rules) == nullptr, canastas >= 1 && canastas <= 3) << canastas;
   }
+  // Two or three sides of equal size: the state holds melds for three.
+  for (int players = 1; players <= kMaxSeats + 1; ++players)
+    for (int teams = 1; teams <= players; ++teams) {
+      Rules rules;
+      rules.players = static_cast<uint8_t>(players);
+      rules.teams = static_cast<uint8_t>(teams);
+      const bool ok =
+          players >= 2 && players <= kMaxSeats && teams >= 2 && teams <= kMaxTeams && players % teams == 0;
+      if (ok) continue;  // a valid table may still deal too many cards: the deck is checked apart
+      EXPECT_NE(check_rules(rules), nullptr) << players << " players, " << teams << " sides";
+    }
 }
 
 // Every override of the table is read, changes the rules, and is written
