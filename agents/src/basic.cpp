@@ -103,7 +103,7 @@ Action BasicAgent::act(const View& view, Rng& /*rng*/) {
   }
 
   // 3. The safest discard, from what the table shows.
-  const int next = (view.seat() + 1) % rules.players;
+  const int next = rules.next_seat(view.seat());
   const TeamMelds& theirs = view.melds(rules.team_of(next));
   const TeamMelds& ours = view.melds(rules.team_of(view.seat()));
   uint16_t they_discarded = 0;

@@ -587,7 +587,7 @@ void start_deal(State& s, const Rules& rules, const Deck& deck, int deck_size, i
   s.score_before = scores;
   s.out_seat = -1;
   s.pile_frozen = rules.frozen_until_taken;
-  const int first = (dealer + 1) % rules.players;
+  const int first = rules.next_seat(dealer);
   for (int i = 0; i < rules.players * rules.hand_size; ++i)
     s.hand[(first + i) % rules.players].add(deck[s.stock_pos++]);
   // The upcard; wild cards and red threes are covered and freeze the pile.

@@ -38,7 +38,7 @@ void finish_deal(Game& g, const State& s) {
   const Rules& r = g.rules;
   for (int t = 0; t < r.teams; ++t) g.totals[t] += score[t].total();
   ++g.deal;
-  g.dealer = (g.dealer + 1) % r.players;
+  g.dealer = r.next_seat(g.dealer);
   int best = 0;
   for (int t = 1; t < r.teams; ++t)
     if (g.totals[t] > g.totals[best]) best = t;
