@@ -77,15 +77,51 @@ TEST(TeamMelds, CanastaCountsAgreeWithTheDefinition) {
     m.jokers = CardSet(next() & kinds & 0x7777777777777777ULL & (i % 2 ? next() : 0));
     m.twos = CardSet(next() & kinds & 0x7777777777777777ULL & (i % 3 ? next() : 0));
     int all = 0, natural = 0;
+    uint64_t canasta_bits = 0;
     for (int k = kFirstNatural; k <= kLastNatural; ++k) {
       const int size = m.naturals.count(k) + m.jokers.count(k) + m.twos.count(k);
       all += size >= kCanastaSize;
       natural += size >= kCanastaSize && m.jokers.count(k) + m.twos.count(k) == 0;
+      if (size >= kCanastaSize) canasta_bits |= uint64_t{1} << (4 * k);
     }
+    ASSERT_EQ(m.canasta_bits(), canasta_bits)
+        << m.naturals.raw() << ' ' << m.jokers.raw() << ' ' << m.twos.raw();
     all += m.jokers.count(kTwo) + m.twos.count(kTwo) >= kCanastaSize;
     ASSERT_EQ(m.canastas(), all) << m.naturals.raw() << ' ' << m.jokers.raw() << ' ' << m.twos.raw();
     ASSERT_EQ(m.natural_canastas(), natural)
         << m.naturals.raw() << ' ' << m.jokers.raw() << ' ' << m.twos.raw();
+  }
+}
+
+// The ranks whose meld can take one more wild card (word-parallel) checked
+// against the rules of a meld's shape, under every setting they read.
+TEST(TeamMelds, RoomForAWildCardAgreesWithTheDefinition) {
+  uint64_t x = 88172645463325252ULL;
+  const auto next = [&x] {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return x;
+  };
+  const uint64_t kinds = (uint64_t{1} << (4 * kKindNb)) - 1;
+  for (int i = 0; i < 60000; ++i) {
+    TeamMelds m;
+    m.naturals = CardSet(next() & kinds);
+    m.jokers = CardSet(next() & kinds & 0x3333333333333333ULL & (i % 2 ? next() : 0));
+    m.twos = CardSet(next() & kinds & 0x3333333333333333ULL & (i % 3 ? next() : 0));
+    Rules r = classic_rules();
+    r.max_wilds = static_cast<uint8_t>(1 + i % 3);
+    r.wilds_le_naturals = i / 3 % 2;
+    r.closed_canastas = i / 6 % 2;
+    uint64_t room = 0;
+    for (int k = kFirstNatural; k <= kLastNatural; ++k) {
+      const int nat = m.naturals.count(k), wild = m.wilds(k) + 1;
+      const bool ok = nat >= 2 && wild <= r.max_wilds && (!r.wilds_le_naturals || wild <= nat) &&
+                      (!r.closed_canastas || nat + wild <= kCanastaSize);
+      if (ok) room |= uint64_t{1} << (4 * k);
+    }
+    ASSERT_EQ(m.wild_room_bits(r), room)
+        << m.naturals.raw() << ' ' << m.jokers.raw() << ' ' << m.twos.raw() << ' ' << i;
   }
 }
 

@@ -110,47 +110,45 @@ inline void apply_clean(TeamMelds& m, Action a) {
   wild.add(q);
 }
 
+// Calls f(a) for every cleaning of the canastas `ranks` (bit 4k, each a
+// canasta of the hand's ranks holding a wild card): for_each_clean.
+template <class F>
+[[gnu::noinline]] void for_each_clean_of(uint64_t ranks, const TeamMelds& m, CardSet hand, const Rules& r,
+                                         F&& f) {
+  // Where the freed wild card can go, the same whichever canasta gives it
+  // (bit 4q): onto an existing meld (the wild meld at kTwo), or into a new
+  // one with a natural pair from the hand (a new meld of two naturals and a
+  // wild card: legal under every profile's rules).
+  const uint64_t melded = ~m.naturals.none_bits() & kNaturalBits;
+  uint64_t onto = m.wild_room_bits(r);
+  if (m.wild_meld() > 0 && meld_shape_ok(m, kTwo, 0, 1, r)) onto |= uint64_t{1} << (4 * kTwo);
+  const uint64_t pair = hand.pair_bits() & ~melded & kNaturalBits;
+  for (; ranks; ranks &= ranks - 1) {
+    const int k = std::countr_zero(ranks) >> 2;
+    const bool two = m.twos.count(k) > 0, joker = m.jokers.count(k) > 0;
+    for (uint64_t qs = (onto | pair) & ~(uint64_t{1} << (4 * k)); qs; qs &= qs - 1) {
+      const int q = std::countr_zero(qs) >> 2;
+      if (onto >> (4 * q) & 1U) {
+        if (two) f(Action::clean(k, false, q, false));
+        if (joker) f(Action::clean(k, true, q, false));
+      }
+      if (pair >> (4 * q) & 1U) {
+        if (two) f(Action::clean(k, false, q, true));
+        if (joker) f(Action::clean(k, true, q, true));
+      }
+    }
+  }
+}
+
 // Calls f(a) for every cleaning the cards of `hand` allow on `m` (profiles
 // with closed canastas), in the canonical order (types.h). Only the shapes are
 // checked here; whether the turn can then be finished is the caller's question.
 template <class F>
 void for_each_clean(const TeamMelds& m, CardSet hand, const Rules& r, F&& f) {
-  // The ranks of the hand whose meld holds a wild card.
+  // The ranks of the hand whose meld is a canasta holding a wild card.
   const uint64_t with_wild = ~(m.jokers.none_bits() & m.twos.none_bits());
-  uint64_t ranks = ~hand.none_bits() & with_wild & kNaturalBits;
-  // Where the freed wild card can go, the same whichever canasta gives it
-  // (bit q): onto an existing meld (the wild meld at kTwo), or into a new
-  // one with a natural pair from the hand. Worked out at the first canasta.
-  uint32_t onto = 0, pair = 0;
-  bool dests = false;
-  for (; ranks; ranks &= ranks - 1) {
-    const int k = std::countr_zero(ranks) >> 2;
-    if (!m.is_canasta(k)) continue;
-    if (!dests) {
-      dests = true;
-      if (m.wild_meld() > 0 && meld_shape_ok(m, kTwo, 0, 1, r)) onto |= 1U << kTwo;
-      const uint64_t melded = ~m.naturals.none_bits() & kNaturalBits;
-      for (uint64_t qs = melded; qs; qs &= qs - 1) {
-        const int q = std::countr_zero(qs) >> 2;
-        if (natural_shape_ok(m, q, 0, 1, r)) onto |= 1U << q;
-      }
-      for (uint64_t qs = hand.pair_bits() & ~melded & kNaturalBits; qs; qs &= qs - 1) {
-        const int q = std::countr_zero(qs) >> 2;
-        if (natural_shape_ok(m, q, 2, 1, r)) pair |= 1U << q;
-      }
-    }
-    for (uint32_t qs = (onto | pair) & ~(1U << k); qs; qs &= qs - 1) {
-      const int q = std::countr_zero(qs);
-      if (onto >> q & 1U) {
-        if (m.twos.count(k)) f(Action::clean(k, false, q, false));
-        if (m.jokers.count(k)) f(Action::clean(k, true, q, false));
-      }
-      if (pair >> q & 1U) {
-        if (m.twos.count(k)) f(Action::clean(k, false, q, true));
-        if (m.jokers.count(k)) f(Action::clean(k, true, q, true));
-      }
-    }
-  }
+  const uint64_t ranks = ~hand.none_bits() & with_wild & m.canasta_bits();
+  if (ranks) for_each_clean_of(ranks, m, hand, r, f);
 }
 
 }  // namespace canasta::detail

@@ -86,6 +86,32 @@ struct TeamMelds {
                    clean_odd = odd & ~at_least_bytes(wild_odd, 1);
     return {byte_tops(even) + byte_tops(odd), byte_tops(clean_even) + byte_tops(clean_odd)};
   }
+  // Bit 4r set for each natural rank r whose meld is a canasta.
+  constexpr uint64_t canasta_bits() const {
+    using namespace detail;
+    // The top bit of byte j stands for rank 2j (even) or 2j + 1 (odd).
+    const uint64_t even =
+        at_least_bytes(even_bytes(naturals) + even_bytes(jokers) + even_bytes(twos), kCanastaSize);
+    const uint64_t odd =
+        at_least_bytes(odd_bytes(naturals) + odd_bytes(jokers) + odd_bytes(twos), kCanastaSize);
+    return ((even >> 7) | (odd >> 3)) & kNaturalBits;
+  }
+  // Bit 4r set for each natural rank r whose meld can take one more wild
+  // card under `rules`: at least two naturals, then at most max_wilds wild
+  // cards, no more than the naturals with wilds_le_naturals, at most seven
+  // cards with closed_canastas.
+  constexpr uint64_t wild_room_bits(const Rules& rules) const {
+    using namespace detail;
+    const auto ok = [&](uint64_t (*bytes)(CardSet)) {
+      const uint64_t nat = bytes(naturals), wild = bytes(jokers) + bytes(twos);
+      uint64_t tops = at_least_bytes(nat, 2) & ~at_least_bytes(wild, rules.max_wilds);
+      // nat - wild - 1 >= 0, a byte at a time (no byte borrows).
+      if (rules.wilds_le_naturals) tops &= (nat + 0x7F * 0x0101010101010101ULL - wild) & kByteTops;
+      if (rules.closed_canastas) tops &= ~at_least_bytes(nat + wild, kCanastaSize);
+      return tops;
+    };
+    return ((ok(even_bytes) >> 7) | (ok(odd_bytes) >> 3)) & kNaturalBits;
+  }
   // Natural, mixed and wild canastas.
   int canastas() const { return rank_canastas().first + (wild_canasta() ? 1 : 0); }
   int natural_canastas() const { return rank_canastas().second; }
