@@ -86,6 +86,11 @@ TEST(TeamMelds, CanastaCountsAgreeWithTheDefinition) {
     }
     ASSERT_EQ(m.canasta_bits(), canasta_bits)
         << m.naturals.raw() << ' ' << m.jokers.raw() << ' ' << m.twos.raw();
+    const CardSet more(next() & kinds);
+    int cleanable = 0;
+    for (int k = kFirstNatural; k <= kLastNatural; ++k) cleanable += std::min(m.wilds(k), more.count(k));
+    ASSERT_EQ(m.cleanable_wilds(more), cleanable)
+        << m.jokers.raw() << ' ' << m.twos.raw() << ' ' << more.raw();
     all += m.jokers.count(kTwo) + m.twos.count(kTwo) >= kCanastaSize;
     ASSERT_EQ(m.canastas(), all) << m.naturals.raw() << ' ' << m.jokers.raw() << ' ' << m.twos.raw();
     ASSERT_EQ(m.natural_canastas(), natural)

@@ -355,13 +355,7 @@ MeldAll meld_all_levels(CardSet hand, const TeamMelds& m, const Rules& r, int en
 // wild cards, less what cleanings free on the way, and a cleaning frees
 // at most the wild cards of its meld, one a natural of the hand.
 bool narrow_enough(CardSet hand, const TeamMelds& m) {
-  int most = hand.wilds();
-  for (uint64_t ranks = ~hand.none_bits() & ~(m.jokers.none_bits() & m.twos.none_bits()) & kNaturalBits;
-       ranks; ranks &= ranks - 1) {
-    const int k = std::countr_zero(ranks) >> 2;
-    most += std::min(m.wilds(k), hand.count(k));
-  }
-  return most <= kDMin + kNarrowSpan - 1;
+  return hand.wilds() + m.cleanable_wilds(hand) <= kDMin + kNarrowSpan - 1;
 }
 
 // The lanes a search for `enough` canastas (1 to 3) over `hand` runs in: 1

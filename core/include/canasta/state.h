@@ -112,6 +112,20 @@ struct TeamMelds {
     };
     return ((ok(even_bytes) >> 7) | (ok(odd_bytes) >> 3)) & kNaturalBits;
   }
+  // The wild cards cleanings could free with the naturals of `more`: for
+  // each natural rank, the fewer of its meld's wild cards and of more's
+  // naturals of it, summed (one byte a rank, the ranks of one parity a word).
+  constexpr int cleanable_wilds(CardSet more) const {
+    using namespace detail;
+    const auto sum = [&](uint64_t (*bytes)(CardSet), uint64_t naturals) {
+      const uint64_t wild = bytes(jokers) + bytes(twos), have = bytes(more);
+      // 0xFF in the bytes where wild >= have (no byte borrows: both below 128).
+      const uint64_t ge = (((wild | kByteTops) - have) & kByteTops) >> 7;
+      const uint64_t fewer = ((have & ge * 0xFF) | (wild & ~(ge * 0xFF))) & (naturals >> 7) * 0xFF;
+      return static_cast<int>((fewer * 0x0101010101010101ULL) >> 56);
+    };
+    return sum(even_bytes, kNaturalTops[0]) + sum(odd_bytes, kNaturalTops[1]);
+  }
   // Natural, mixed and wild canastas.
   int canastas() const { return rank_canastas().first + (wild_canasta() ? 1 : 0); }
   int natural_canastas() const { return rank_canastas().second; }
@@ -164,14 +178,8 @@ inline int stuck_card(CardSet rest, const TeamMelds& m) {
 inline int TeamMelds::canastas_bound(CardSet more, bool wild_melds, bool cleanings) const {
   using namespace detail;
   int wild = more.count(kJoker) + more.count(kTwo);
-  if (cleanings) {
-    // Each natural of `more` can free one wild card from its meld.
-    const uint64_t both = ~(jokers.none_bits() & twos.none_bits()) & ~more.none_bits() & kNaturalBits;
-    for (uint64_t k = both; k; k &= k - 1) {
-      const int rank = std::countr_zero(k) >> 2;
-      wild += std::min(wilds(rank), more.count(rank));
-    }
-  }
+  // Each natural of `more` can free one wild card from its meld.
+  if (cleanings) wild += cleanable_wilds(more);
   const uint64_t spread = static_cast<uint64_t>(wild) * 0x0101010101010101ULL;
   const uint64_t even =
       even_bytes(naturals) + even_bytes(jokers) + even_bytes(twos) + even_bytes(more) + spread;
