@@ -58,24 +58,38 @@ TEST(CardSet, FullCountersDoNotSpill) {
   for (int k = 0; k < kKindNb; ++k) EXPECT_EQ(s.count(k), 15);
 }
 
+// Pseudo-random melds (xorshift): every natural counter from 0 to 15, the
+// wild counters within `wild_mask` (nibble by nibble), each often none.
+class RandomMelds {
+ public:
+  explicit RandomMelds(uint64_t seed) : x_(seed) {}
+  uint64_t next() {
+    x_ ^= x_ << 13;
+    x_ ^= x_ >> 7;
+    x_ ^= x_ << 17;
+    return x_;
+  }
+  CardSet cards() { return CardSet(next() & kKinds); }
+  TeamMelds melds(int i, uint64_t wild_mask) {
+    TeamMelds m;
+    m.naturals = cards();
+    m.jokers = CardSet(next() & kKinds & wild_mask & (i % 2 ? next() : 0));
+    m.twos = CardSet(next() & kKinds & wild_mask & (i % 3 ? next() : 0));
+    return m;
+  }
+
+ private:
+  static constexpr uint64_t kKinds = (uint64_t{1} << (4 * kKindNb)) - 1;
+  uint64_t x_;
+};
+
 // A side's canasta counts (word-parallel in the engine) checked against the
 // definition over pseudo-random melds: every rank's size from 0 to 15
-// naturals, with none, some or many wild cards.
+// naturals, with none, some or many wild cards (up to 7 of each kind).
 TEST(TeamMelds, CanastaCountsAgreeWithTheDefinition) {
-  uint64_t x = 2463534242ULL;
-  const auto next = [&x] {
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
-    return x;
-  };
-  const uint64_t kinds = (uint64_t{1} << (4 * kKindNb)) - 1;
+  RandomMelds random(2463534242ULL);
   for (int i = 0; i < 100000; ++i) {
-    TeamMelds m;
-    m.naturals = CardSet(next() & kinds);
-    // Wild counters up to 7 (3 bits), often none.
-    m.jokers = CardSet(next() & kinds & 0x7777777777777777ULL & (i % 2 ? next() : 0));
-    m.twos = CardSet(next() & kinds & 0x7777777777777777ULL & (i % 3 ? next() : 0));
+    const TeamMelds m = random.melds(i, 0x7777777777777777ULL);
     int all = 0, natural = 0;
     uint64_t canasta_bits = 0;
     for (int k = kFirstNatural; k <= kLastNatural; ++k) {
@@ -86,7 +100,7 @@ TEST(TeamMelds, CanastaCountsAgreeWithTheDefinition) {
     }
     ASSERT_EQ(m.canasta_bits(), canasta_bits)
         << m.naturals.raw() << ' ' << m.jokers.raw() << ' ' << m.twos.raw();
-    const CardSet more(next() & kinds);
+    const CardSet more = random.cards();
     int cleanable = 0;
     for (int k = kFirstNatural; k <= kLastNatural; ++k) cleanable += std::min(m.wilds(k), more.count(k));
     ASSERT_EQ(m.cleanable_wilds(more), cleanable)
@@ -101,19 +115,9 @@ TEST(TeamMelds, CanastaCountsAgreeWithTheDefinition) {
 // The ranks whose meld can take one more wild card (word-parallel) checked
 // against the rules of a meld's shape, under every setting they read.
 TEST(TeamMelds, RoomForAWildCardAgreesWithTheDefinition) {
-  uint64_t x = 88172645463325252ULL;
-  const auto next = [&x] {
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
-    return x;
-  };
-  const uint64_t kinds = (uint64_t{1} << (4 * kKindNb)) - 1;
+  RandomMelds random(88172645463325252ULL);
   for (int i = 0; i < 60000; ++i) {
-    TeamMelds m;
-    m.naturals = CardSet(next() & kinds);
-    m.jokers = CardSet(next() & kinds & 0x3333333333333333ULL & (i % 2 ? next() : 0));
-    m.twos = CardSet(next() & kinds & 0x3333333333333333ULL & (i % 3 ? next() : 0));
+    const TeamMelds m = random.melds(i, 0x3333333333333333ULL);
     Rules r = classic_rules();
     r.max_wilds = static_cast<uint8_t>(1 + i % 3);
     r.wilds_le_naturals = i / 3 % 2;

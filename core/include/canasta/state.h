@@ -117,11 +117,11 @@ struct TeamMelds {
   // naturals of it, summed (one byte a rank, the ranks of one parity a word).
   constexpr int cleanable_wilds(CardSet more) const {
     using namespace detail;
-    const auto sum = [&](uint64_t (*bytes)(CardSet), uint64_t naturals) {
+    const auto sum = [&](uint64_t (*bytes)(CardSet), uint64_t rank_tops) {
       const uint64_t wild = bytes(jokers) + bytes(twos), have = bytes(more);
       // 0xFF in the bytes where wild >= have (no byte borrows: both below 128).
       const uint64_t ge = (((wild | kByteTops) - have) & kByteTops) >> 7;
-      const uint64_t fewer = ((have & ge * 0xFF) | (wild & ~(ge * 0xFF))) & (naturals >> 7) * 0xFF;
+      const uint64_t fewer = ((have & ge * 0xFF) | (wild & ~(ge * 0xFF))) & (rank_tops >> 7) * 0xFF;
       return static_cast<int>((fewer * 0x0101010101010101ULL) >> 56);
     };
     return sum(even_bytes, kNaturalTops[0]) + sum(odd_bytes, kNaturalTops[1]);
