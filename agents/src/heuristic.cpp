@@ -350,16 +350,19 @@ Action safest_discard(const View& view, const HeuristicParams& p, const ActionLi
       // The risk below is never negative (safety and fill_risk are not):
       // with the other terms alone at the best cost so far, this discard
       // cannot be picked, and its risk need not be worked out.
-      const int rest = 60 * (hand.count(k) - 1) + (own.has(k) ? 40 : 0) -
-                       (odds.unseen().count(k) == 0 && hand.count(k) == 1 ? 30 : 0) - card_value(k);
-      if (rest >= pick_cost && p.safety >= 0 && p.fill_risk >= 0) continue;
+      const int kept = 60 * (hand.count(k) - 1);  // a pair or more: kept for the pile
+      const int joins = own.has(k) ? 40 : 0;      // it would join the side's meld
+      const int dead = odds.unseen().count(k) == 0 && hand.count(k) == 1 ? 30 : 0;  // nothing left to pair it
+      const int shed = card_value(k);                                               // shed points
+      if (kept + joins - dead - shed >= pick_cost && p.safety >= 0 && p.fill_risk >= 0) continue;
       const double chance = odds(k);
       const int filled = chance > 0 && p.fill_risk > 0 ? canastas_filled(k) : 0;  // weighed by chance
       cost += chance * p.safety * (pile_after + 2 + p.fill_risk * filled) / 10.0;
-      cost += 60.0 * (hand.count(k) - 1);                                 // a pair or more: kept for the pile
-      if (own.has(k)) cost += 40;                                         // it would join the side's meld
-      if (odds.unseen().count(k) == 0 && hand.count(k) == 1) cost -= 30;  // dead: nothing left to pair it
-      cost -= card_value(k);                                              // shed points
+      // Added one at a time after the risk: the sums round as the tuning saw them.
+      cost += kept;
+      cost += joins;
+      cost -= dead;
+      cost -= shed;
     }
     if (cost < pick_cost) pick_cost = cost, pick = a;
   }

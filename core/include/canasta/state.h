@@ -54,6 +54,12 @@ constexpr int byte_tops(uint64_t tops) {
   return static_cast<int>(((tops >> 7) * 0x0101010101010101ULL) >> 56);
 }
 
+// Byte tops back as kinds: the top bit of byte j of `even` stands for kind
+// 2j, of `odd` for kind 2j + 1; bit 4k of the result for each natural kind k.
+constexpr uint64_t natural_bits_of(uint64_t even, uint64_t odd) {
+  return ((even >> 7) | (odd >> 3)) & kNaturalBits;
+}
+
 }  // namespace detail
 
 // The melds of one side. Counters are indexed by the rank of the meld (nibble
@@ -89,12 +95,11 @@ struct TeamMelds {
   // Bit 4r set for each natural rank r whose meld is a canasta.
   constexpr uint64_t canasta_bits() const {
     using namespace detail;
-    // The top bit of byte j stands for rank 2j (even) or 2j + 1 (odd).
     const uint64_t even =
         at_least_bytes(even_bytes(naturals) + even_bytes(jokers) + even_bytes(twos), kCanastaSize);
     const uint64_t odd =
         at_least_bytes(odd_bytes(naturals) + odd_bytes(jokers) + odd_bytes(twos), kCanastaSize);
-    return ((even >> 7) | (odd >> 3)) & kNaturalBits;
+    return natural_bits_of(even, odd);
   }
   // Bit 4r set for each natural rank r whose meld can take one more wild
   // card under `rules`: at least two naturals, then at most max_wilds wild
@@ -110,7 +115,7 @@ struct TeamMelds {
       if (rules.closed_canastas) tops &= ~at_least_bytes(nat + wild, kCanastaSize);
       return tops;
     };
-    return ((ok(even_bytes) >> 7) | (ok(odd_bytes) >> 3)) & kNaturalBits;
+    return natural_bits_of(ok(even_bytes), ok(odd_bytes));
   }
   // The wild cards cleanings could free with the naturals of `more`: for
   // each natural rank, the fewer of its meld's wild cards and of more's
