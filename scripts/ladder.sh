@@ -12,11 +12,12 @@
 # (the searches at 10,000 iterations are most of it). Stopped by a signal, it
 # resumes where it stopped when run again with the same arguments.
 # COSTS_ONLY=1 measures the costs again (on a quiet machine) and rewrites
-# the report, the tournament as it is.
+# the report, the tournament as it is, once the matches between the cheaper
+# players (CHECK_PLAYERS) played again give the tournament's figures.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [[ ${1:-} == -h || ${1:-} == --help ]]; then
-  sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
   exit 0
 fi
 profile=${1:-classic}
@@ -38,8 +39,33 @@ mkdir -p "$dir"
 } >"$dir/machine.txt"
 if [[ -n ${COSTS_ONLY:-} ]]; then
   [[ -e $dir/tournament/tournament.json ]] || { echo "ladder.sh: no tournament in $dir yet" >&2; exit 2; }
+  # The costs are measured with today's program, which must play the
+  # tournament's games: the matches between its cheaper players
+  # (CHECK_PLAYERS) are played again and must give the same figures.
+  read -r -a check <<<"${CHECK_PLAYERS:-random basic heuristic ismcts:iters=1000}"
+  mapfile -t args < <(/usr/bin/python3 -c '
+import json, sys
+t = json.load(open(sys.argv[1]))
+have = [a for a in sys.argv[2:] if a in t["agents"]]
+print("\n".join(["--deals", str(t["deals"]), "--seed", str(t["seed"]), "--profile", t["profile"], "--agents"] + have))' \
+    "$dir/tournament/tournament.json" "${check[@]}")
+  again=$(mktemp -d)
+  trap 'rm -rf "$again"' EXIT
+  "$canasta" tournament "${args[@]}" --threads "$threads" --out "$again/t" >/dev/null
+  /usr/bin/python3 -c '
+import json, sys
+old, new = (json.load(open(p)) for p in sys.argv[1:3])
+def matches(t):
+    return {(t["agents"][m["a"]], t["agents"][m["b"]]): (m["margin"], m["share"]) for m in t["matches"]}
+o, n = matches(old), matches(new)
+bad = [k for k in n if o.get(k) != n[k]]
+if bad or not n:
+    sys.exit("ladder.sh: this program does not play the tournament'"'"'s games (%s); play it again" %
+             ", ".join("%s against %s" % k for k in bad) if bad else "ladder.sh: no match to check")
+print("ladder.sh: %d match%s played again, the same figures" % (len(n), "" if len(n) == 1 else "es"))' \
+    "$dir/tournament/tournament.json" "$again/t/tournament.json"
   grep -v '^costs:' "$dir/machine.txt" >"$dir/machine.tmp" || true
-  echo "costs: $(date -u +%Y-%m-%d), nproc $(nproc)" >>"$dir/machine.tmp"
+  echo "costs: $(date -u +%Y-%m-%d), \`nproc\` $(nproc), $(lscpu | sed -n 's/^Model name: *//p' | head -1), commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown), \`COSTS_ONLY=1 bash scripts/ladder.sh $profile\`" >>"$dir/machine.tmp"
   mv "$dir/machine.tmp" "$dir/machine.txt"
 elif grep -q '"status":"partial"' "$dir/tournament/run.json" 2>/dev/null; then
   "$canasta" tournament --resume "$dir/tournament" --threads "$threads" | tee "$dir/tournament.txt"
@@ -54,7 +80,7 @@ mapfile -t players < <(/usr/bin/python3 -c 'import json, sys; print("\n".join(js
   "$dir/tournament/tournament.json")
 echo "player,deals,seconds_per_deal" >"$dir/costs.csv.tmp"
 for p in "${players[@]}"; do
-  case $p in ismcts*) n=4 ;; *) n=4000 ;; esac
+  case $p in ismcts*) n=12 ;; *) n=40000 ;; esac
   rate=$("$canasta" sim --side0 "$p" --side1 "$p" --no-duplicate --deals "$n" --threads 1 --seed 7 \
     --profile "$profile" | sed -n 's/^ *speed *\([0-9.e+-]*\) deals\/s.*/\1/p')
   echo "\"$p\",$n,$(awk -v r="$rate" 'BEGIN { printf "%.6g", 1 / r }')" >>"$dir/costs.csv.tmp"

@@ -44,6 +44,7 @@ def plot(t, costs, out, profile):
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
+        print(f"ladder_report: no matplotlib (apt-get install python3-matplotlib): {out} not redrawn", file=sys.stderr)
         return False
     fig, ax = plt.subplots(figsize=(7, 4.5))
     for r in t["ratings"]:
@@ -90,6 +91,10 @@ def main():
             f"[tournament.json](ladder/{p}/tournament/tournament.json) and [costs.csv](ladder/{p}/costs.csv)",
             f"- **Machine**: `nproc` {machine.get('nproc', '?')}, {machine.get('cpu', '?')}",
             f"- **Date**: {machine.get('date', '?')}; {t['deals']} deal pairs a match, seed {t['seed']}",
+        ]
+        if "costs" in machine:
+            lines.append(f"- **Costs**, measured later on their own: {machine['costs']}")
+        lines += [
             "",
             "| player | Elo [95%] | cost per deal |",
             "| --- | --- | --- |",

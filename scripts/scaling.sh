@@ -15,9 +15,15 @@
 #   ROWS="random heuristic"  only these rows
 #   OLD=PATH      another build of the program, run in turn with this one
 #                 (same load for both): its rate and this one's / its
+#   CEILING=1     also the T-thread command as T one-thread processes side
+#                 by side (--shard k/T each): the same work on T busy cores
+#                 that share nothing of the program's, what the machine
+#                 gives. "side by side" is their mean rate against one
+#                 thread's, "per thread / side by side" the run's per-thread
+#                 rate against their mean rate
 set -euo pipefail
 if [[ ${1:-} == -h || ${1:-} == --help ]]; then
-  sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'
   exit 0
 fi
 cd "$(dirname "$0")/.."
@@ -53,29 +59,54 @@ rate_of() {  # ROW T
   done
   echo "$(printf '%s\n' "${new[@]}" | median) $( ((${#old[@]})) && printf '%s\n' "${old[@]}" | median || echo 0)"
 }
+# The median over REPEAT rounds of the mean rate of T one-thread processes
+# started together, shard k of T of the row's T-thread command each.
+side_by_side() {  # ROW T
+  local i k dir means=()
+  dir=$(mktemp -d)
+  for ((i = 0; i < repeat; ++i)); do
+    for ((k = 0; k < $2; ++k)); do
+      # shellcheck disable=SC2046
+      "$CANASTA" sim $(args_of "$1" "$2") --threads 1 --shard "$k/$2" >"$dir/$k" &
+    done
+    wait
+    means+=("$(cat "$dir"/* | awk -v t="$2" '$1 == "speed" { s += $2 } END { print s / t }')")
+    rm -f "$dir"/*
+  done
+  rmdir "$dir"
+  printf '%s\n' "${means[@]}" | median
+}
 
 echo "date: $(date -u +%Y-%m-%d)  nproc: $(nproc)  cpu: $(lscpu | sed -n 's/^Model name: *//p' | head -1)"
 echo "program: $CANASTA ($(git rev-parse --short HEAD 2>/dev/null || echo unknown)), median of $repeat run(s)"
 echo
+head="| run | threads | rate | per thread | per thread / 1 thread |"
+rule="| --- | --- | --- | --- | --- |"
 if [[ -n ${OLD:-} ]]; then
   echo "old: $OLD"
   echo
-  echo "| run | threads | rate | per thread | per thread / 1 thread | old rate | rate / old |"
-  echo "| --- | --- | --- | --- | --- | --- | --- |"
-else
-  echo "| run | threads | rate | per thread | per thread / 1 thread |"
-  echo "| --- | --- | --- | --- | --- |"
+  head+=" old rate | rate / old |"
+  rule+=" --- | --- |"
 fi
+if [[ -n ${CEILING:-} ]]; then
+  head+=" side by side / 1 thread | per thread / side by side |"
+  rule+=" --- | --- |"
+fi
+echo "$head"
+echo "$rule"
 for row in $rows; do
   base=""
   for t in "${threads[@]}"; do
     read -r rate old < <(rate_of "$row" "$t")
     [[ -z $base ]] && base=$rate
-    awk -v a="$row" -v t="$t" -v r="$rate" -v b="$base" -v o="$old" '
+    side=0
+    [[ -n ${CEILING:-} ]] && side=$(if ((t == 1)); then echo "$base"; else side_by_side "$row" "$t"; fi)
+    awk -v a="$row" -v t="$t" -v r="$rate" -v b="$base" -v o="$old" -v s="$side" '
       function f(x) { return x >= 100 ? sprintf("%.0f", x) : sprintf("%.3g", x) }
       BEGIN {
         printf "| %s | %d | %s | %s | %.2f |", a, t, f(r), f(r / t), r / (t * b)
         if (o > 0) printf " %s | %.3f |", f(o), r / o
+        if (s > 0) printf " %.2f | %.2f |", s / b, r / (t * s)
         printf "\n"
       }'
   done
