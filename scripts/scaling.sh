@@ -62,14 +62,18 @@ rate_of() {  # ROW T
 # The median over REPEAT rounds of the mean rate of T one-thread processes
 # started together, shard k of T of the row's T-thread command each.
 side_by_side() {  # ROW T
-  local i k dir means=()
+  local i k pid dir means=() pids
   dir=$(mktemp -d)
   for ((i = 0; i < repeat; ++i)); do
+    pids=()
     for ((k = 0; k < $2; ++k)); do
       # shellcheck disable=SC2046
       "$CANASTA" sim $(args_of "$1" "$2") --threads 1 --shard "$k/$2" >"$dir/$k" &
+      pids+=($!)
     done
-    wait
+    for pid in "${pids[@]}"; do
+      wait "$pid" || { echo "scaling.sh: a side-by-side run of '$1' failed" >&2; exit 1; }
+    done
     means+=("$(cat "$dir"/* | awk -v t="$2" '$1 == "speed" { s += $2 } END { print s / t }')")
     rm -f "$dir"/*
   done
