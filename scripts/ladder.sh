@@ -34,7 +34,7 @@ mkdir -p "$dir"
   echo "date: $(date -u +%Y-%m-%d)"
   echo "nproc: $(nproc)"
   echo "cpu: $(lscpu | sed -n 's/^Model name: *//p' | head -1)"
-  echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+  echo "commit: $(git describe --always --dirty 2>/dev/null || echo unknown)"
   echo "command: bash scripts/ladder.sh $profile $pairs $threads"
 } >"$dir/machine.txt"
 if [[ -n ${COSTS_ONLY:-} ]]; then
@@ -43,12 +43,21 @@ if [[ -n ${COSTS_ONLY:-} ]]; then
   # tournament's games: the matches between its cheaper players
   # (CHECK_PLAYERS) are played again and must give the same figures.
   read -r -a check <<<"${CHECK_PLAYERS:-random basic heuristic ismcts:iters=1000}"
-  mapfile -t args < <(/usr/bin/python3 -c '
+  # The tournament's settings and those players, in the tournament's order
+  # (its matches put the earlier player first).
+  args_text=$(/usr/bin/python3 -c '
 import json, sys
 t = json.load(open(sys.argv[1]))
-have = [a for a in sys.argv[2:] if a in t["agents"]]
+strict, wanted = sys.argv[2] == "1", sys.argv[3:]
+unknown = [a for a in wanted if a not in t["agents"]]
+if strict and unknown:
+    sys.exit("ladder.sh: CHECK_PLAYERS: %s not among the tournament'"'"'s players (%s)" % (", ".join(unknown), " ".join(t["agents"])))
+have = [a for a in t["agents"] if a in wanted]
+if len(have) < 2:
+    sys.exit("ladder.sh: fewer than two of the players to check (%s) are in the tournament" % " ".join(wanted))
 print("\n".join(["--deals", str(t["deals"]), "--seed", str(t["seed"]), "--profile", t["profile"], "--agents"] + have))' \
-    "$dir/tournament/tournament.json" "${check[@]}")
+    "$dir/tournament/tournament.json" "$([[ -n ${CHECK_PLAYERS:-} ]] && echo 1 || echo 0)" "${check[@]}")
+  mapfile -t args <<<"$args_text"
   again=$(mktemp -d)
   trap 'rm -rf "$again"' EXIT
   "$canasta" tournament "${args[@]}" --threads "$threads" --out "$again/t" >/dev/null
@@ -65,7 +74,7 @@ if bad or not n:
 print("ladder.sh: %d match%s played again, the same figures" % (len(n), "" if len(n) == 1 else "es"))' \
     "$dir/tournament/tournament.json" "$again/t/tournament.json"
   grep -v '^costs:' "$dir/machine.txt" >"$dir/machine.tmp" || true
-  echo "costs: $(date -u +%Y-%m-%d), \`nproc\` $(nproc), $(lscpu | sed -n 's/^Model name: *//p' | head -1), commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown), \`COSTS_ONLY=1 bash scripts/ladder.sh $profile\`" >>"$dir/machine.tmp"
+  echo "costs: $(date -u +%Y-%m-%d), \`nproc\` $(nproc), $(lscpu | sed -n 's/^Model name: *//p' | head -1), commit $(git describe --always --dirty 2>/dev/null || echo unknown), \`COSTS_ONLY=1 bash scripts/ladder.sh $profile\`" >>"$dir/machine.tmp"
   mv "$dir/machine.tmp" "$dir/machine.txt"
 elif grep -q '"status":"partial"' "$dir/tournament/run.json" 2>/dev/null; then
   "$canasta" tournament --resume "$dir/tournament" --threads "$threads" | tee "$dir/tournament.txt"

@@ -37,7 +37,7 @@ def cost_text(seconds):
     return f"{seconds * 1e6:.0f} µs"
 
 
-def plot(t, costs, out, profile):
+def plot(t, costs, out, profile, machine):
     try:
         import matplotlib
 
@@ -54,7 +54,8 @@ def plot(t, costs, out, profile):
         ax.errorbar([c], [r["elo"]], yerr=[[r["elo"] - r["lo"]], [r["hi"] - r["elo"]]], fmt="o", capsize=3)
         ax.annotate(r["agent"], (c, r["elo"]), textcoords="offset points", xytext=(6, -3), fontsize=7)
     ax.set_xscale("log")
-    ax.set_xlabel("cost: seconds of one core per deal, the player at every seat")
+    when = machine.get("costs", machine.get("date", "?")).split(",")[0]
+    ax.set_xlabel(f"cost: seconds of one core per deal, the player at every seat (measured {when})")
     ax.set_ylabel("Elo (random = 0), 95% interval over deal pairs")
     ax.set_title(f"The players of the bench on {profile}: {t['deals']} deal pairs a match")
     ax.grid(alpha=0.3)
@@ -111,7 +112,7 @@ def main():
             lines.append(f"| `{a}` against `{b}` | {m['pairs']} | {mg['mean']:+.1f} [{mg['lo']:+.1f}, {mg['hi']:+.1f}] | "
                          f"{100 * sh['mean']:.1f}% [{100 * sh['lo']:.1f}, {100 * sh['hi']:.1f}] |")
         png = os.path.join(base, p, "ladder.png")
-        if plot(t, costs, png, p) or os.path.exists(png):
+        if plot(t, costs, png, p, machine) or os.path.exists(png):
             lines += ["", f"![The ladder on {p}](ladder/{p}/ladder.png)"]
         lines.append("")
     out = os.path.join(results, "ladder.md")

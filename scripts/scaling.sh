@@ -20,10 +20,11 @@
 #                 that share nothing of the program's, what the machine
 #                 gives. "side by side" is their mean rate against one
 #                 thread's, "per thread / side by side" the run's per-thread
-#                 rate against their mean rate
+#                 rate against their mean rate (at one thread, the one-
+#                 thread run itself)
 set -euo pipefail
 if [[ ${1:-} == -h || ${1:-} == --help ]]; then
-  sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'
   exit 0
 fi
 cd "$(dirname "$0")/.."
@@ -62,7 +63,7 @@ rate_of() {  # ROW T
 # The median over REPEAT rounds of the mean rate of T one-thread processes
 # started together, shard k of T of the row's T-thread command each.
 side_by_side() {  # ROW T
-  local i k pid dir means=() pids
+  local i k pid dir mean means=() pids
   dir=$(mktemp -d)
   for ((i = 0; i < repeat; ++i)); do
     pids=()
@@ -72,9 +73,20 @@ side_by_side() {  # ROW T
       pids+=($!)
     done
     for pid in "${pids[@]}"; do
-      wait "$pid" || { echo "scaling.sh: a side-by-side run of '$1' failed" >&2; exit 1; }
+      if ! wait "$pid"; then
+        kill "${pids[@]}" 2>/dev/null || true
+        rm -rf "$dir"
+        echo "scaling.sh: a side-by-side run of '$1' failed" >&2
+        exit 1
+      fi
     done
-    means+=("$(cat "$dir"/* | awk -v t="$2" '$1 == "speed" { s += $2 } END { print s / t }')")
+    mean=$(cat "$dir"/* | awk -v t="$2" '$1 == "speed" { s += $2; ++n } END { if (n == t) print s / t }')
+    if [[ -z $mean ]]; then
+      rm -rf "$dir"
+      echo "scaling.sh: a side-by-side run of '$1' printed no speed" >&2
+      exit 1
+    fi
+    means+=("$mean")
     rm -f "$dir"/*
   done
   rmdir "$dir"
@@ -82,7 +94,7 @@ side_by_side() {  # ROW T
 }
 
 echo "date: $(date -u +%Y-%m-%d)  nproc: $(nproc)  cpu: $(lscpu | sed -n 's/^Model name: *//p' | head -1)"
-echo "program: $CANASTA ($(git rev-parse --short HEAD 2>/dev/null || echo unknown)), median of $repeat run(s)"
+echo "program: $CANASTA ($(git describe --always --dirty 2>/dev/null || echo unknown)), median of $repeat run(s)"
 echo
 head="| run | threads | rate | per thread | per thread / 1 thread |"
 rule="| --- | --- | --- | --- | --- |"
@@ -92,7 +104,7 @@ if [[ -n ${OLD:-} ]]; then
   head+=" old rate | rate / old |"
   rule+=" --- | --- |"
 fi
-if [[ -n ${CEILING:-} ]]; then
+if [[ ${CEILING:-0} != 0 ]]; then
   head+=" side by side / 1 thread | per thread / side by side |"
   rule+=" --- | --- |"
 fi
@@ -104,7 +116,7 @@ for row in $rows; do
     read -r rate old < <(rate_of "$row" "$t")
     [[ -z $base ]] && base=$rate
     side=0
-    [[ -n ${CEILING:-} ]] && side=$(if ((t == 1)); then echo "$base"; else side_by_side "$row" "$t"; fi)
+    [[ ${CEILING:-0} != 0 ]] && side=$(if ((t == 1)); then echo "$base"; else side_by_side "$row" "$t"; fi)
     awk -v a="$row" -v t="$t" -v r="$rate" -v b="$base" -v o="$old" -v s="$side" '
       function f(x) { return x >= 100 ? sprintf("%.0f", x) : sprintf("%.3g", x) }
       BEGIN {
