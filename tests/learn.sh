@@ -50,6 +50,19 @@ refused "trained on profile classic" "$canasta" sim --profile two-player --side0
 refused "comma or a control character" "$canasta" sim --side0 "ismcts:eval=$(printf 'a\tb')" --deals 2
 
 refused "is truncated" "$canasta" sim --side0 "value:eval=short.model" --deals 2
+# A NaN in a sample (the last one's margin) or in a model (its last bias):
+# refused, where it would train a model of NaNs or stall a search.
+/usr/bin/python3 - one.bin nan.bin a.model nan.model <<'PY'
+import struct, sys
+for src, dst, back in ((sys.argv[1], sys.argv[2], 12 + 4 * 322 - 8), (sys.argv[3], sys.argv[4], 4)):
+    b = bytearray(open(src, "rb").read())
+    b[len(b) - back:len(b) - back + 4] = struct.pack("<f", float("nan"))
+    open(dst, "wb").write(bytes(b))
+PY
+refused "sample 1799 (deal 299) holds a number that is not finite" "$canasta" train nan.bin --out x.model
+refused "holds a number that is not finite" "$canasta" sim --side0 "ismcts:iters=20,eval=nan.model" --deals 2
+refused "holds a number that is not finite" "$canasta" sim --side0 "value:eval=nan.model" --deals 2
+[ ! -e x.model ] || fail "a model written from a sample file refused"
 for spec in "ismcts:iters=30,eval=a.model" "ismcts:iters=30,cutoff=0,eval=linear.model" "ismcts:iters=30,cutoff=5,eval=s.model" \
   "value:samples=3" "value:eval=a.model,samples=2" "value:eval=s.model,samples=2"; do
   "$canasta" sim --side0 "$spec" --side1 heuristic --deals 4 --threads 2 --out run1 > /dev/null

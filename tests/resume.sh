@@ -6,7 +6,7 @@
 # keeps no rows (--rows none), a sequential test, and resumption on another
 # thread count; and a tournament and tuning runs (canasta tournament
 # --resume DIR, canasta tune --resume TABLE). What cannot be resumed is
-# refused with exit code 2. The runs are sized to last at least 3 s on this
+# refused with exit code 2, and so is a stopped run whose rows changed. The runs are sized to last at least 3 s on this
 # machine and build. PART: sim, or tournament-tune (two tests that ctest
 # runs side by side), or all (the default). QUICK (the sanitizer builds,
 # where every start of the program is slow): one signal of each kind of
@@ -102,6 +102,24 @@ grep -q '"status":"partial"' part/run.json || fail "the resumed run finished bef
 same full part summary.json deals.csv
 cmp -s full.jsonl part.jsonl || fail "the twice-resumed records differ"
 fi
+
+# A stopped run whose rows changed since (cut short, removed, added to):
+# refused with one line, the directory kept; mended, it resumes.
+rm -rf part part.jsonl
+stop TERM part.jsonl "${run[@]}" --out part --record part.jsonl
+cp part/deals.csv rows.keep
+for damage in "truncate -s -10 part/deals.csv" "rm part/deals.csv" "echo garbage >>part/deals.csv"; do
+  cp rows.keep part/deals.csv
+  eval "$damage"
+  rc=0
+  "$canasta" sim --resume part >log 2>&1 || rc=$?
+  [[ $rc == 2 && $(wc -l <log) == 1 ]] || fail "resumed after '$damage': exit code $rc: $(cat log)"
+  grep -q "part/deals.csv" log || fail "'$damage': the file is not named: $(cat log)"
+done
+cp rows.keep part/deals.csv
+"$canasta" sim --resume part >/dev/null || fail "the mended run did not resume"
+same full part summary.json deals.csv
+cmp -s full.jsonl part.jsonl || fail "the mended run's records differ"
 
 # No rows kept: the summary alone, from the tally in run.json.
 "$canasta" "${run[@]}" --out nfull --rows none >/dev/null

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -316,6 +317,20 @@ bool ValueModel::from_bytes(std::string_view bytes, const std::string& name, Val
   }
   if (at != bytes.size()) {
     error = name + " has " + std::to_string(bytes.size() - at) + " bytes after the model";
+    return false;
+  }
+  // Every number finite (and the scales positive): a model with a NaN or an
+  // infinity evaluates to NaN, which no search can rank positions by.
+  const auto finite = [](const std::vector<float>& v) {
+    return std::all_of(v.begin(), v.end(), [](float x) { return std::isfinite(x); });
+  };
+  bool numbers = std::isfinite(m.target_scale_) && m.target_scale_ > 0 && finite(m.mean_) &&
+                 finite(m.scale_) &&
+                 std::all_of(m.scale_.begin(), m.scale_.end(), [](float x) { return x > 0; });
+  for (size_t layer = 0; numbers && layer < m.weights_.size(); ++layer)
+    numbers = finite(m.weights_[layer]) && finite(m.biases_[layer]);
+  if (!numbers) {
+    error = name + " holds a number that is not finite (or a scale that is not positive)";
     return false;
   }
   m.prepare();

@@ -12,6 +12,7 @@
 #include <cstring>
 #include <ctime>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <tuple>
 
@@ -194,6 +195,35 @@ uint64_t fnv1a(std::string_view text, uint64_t h) {
   return h;
 }
 
+std::pair<int64_t, uint64_t> file_checksum(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return {-1, 0};
+  std::string block(1 << 20, '\0');
+  int64_t bytes = 0;
+  uint64_t h = kFnvStart;
+  while (in.read(block.data(), static_cast<std::streamsize>(block.size())) || in.gcount() > 0) {
+    h = fnv1a(std::string_view(block.data(), static_cast<size_t>(in.gcount())), h);
+    bytes += in.gcount();
+  }
+  if (!in.eof()) return {-1, 0};
+  return {bytes, h};
+}
+
+void check_listed_files(const std::string& dir, const Json& manifest) {
+  if (!manifest.contains("files")) return;
+  if (!manifest["files"].is_array()) throw InputError{printable(dir) + "/run.json: bad file list"};
+  for (const Json& f : manifest["files"]) {
+    const std::string name = f.is_object() ? f.value("name", "") : "";
+    if (name.empty() || name.find('/') != std::string::npos)
+      throw InputError{printable(dir) + "/run.json: bad file entry"};
+    const std::string path = dir + "/" + name;
+    const auto [bytes, h] = file_checksum(path);
+    if (bytes < 0) throw InputError{"cannot read '" + printable(path) + "', which run.json lists"};
+    if (f.value("bytes", int64_t{-1}) != bytes || f.value("fnv1a64", "") != fmt::format("{:016x}", h))
+      throw InputError{printable(path) + ": not the file run.json lists (changed, or from another run)"};
+  }
+}
+
 const char* signal_name(int signal) {
   switch (signal) {
     case SIGINT:
@@ -260,15 +290,8 @@ void OutDir::commit(const std::vector<std::pair<std::string, std::string>>& file
   for (const auto& [name, text] : files)
     sums.emplace_back(name, static_cast<int64_t>(text.size()), fnv1a(text));
   for (const std::string& name : staged) {
-    std::ifstream in(tmp_ + "/" + name, std::ios::binary);
-    std::string block(1 << 20, '\0');
-    int64_t bytes = 0;
-    uint64_t h = kFnvStart;
-    while (in.read(block.data(), static_cast<std::streamsize>(block.size())) || in.gcount() > 0) {
-      h = fnv1a(std::string_view(block.data(), static_cast<size_t>(in.gcount())), h);
-      bytes += in.gcount();
-    }
-    if (!in.eof()) throw InputError{"cannot read back '" + printable(tmp_ + "/" + name) + "'"};
+    const auto [bytes, h] = file_checksum(tmp_ + "/" + name);
+    if (bytes < 0) throw InputError{"cannot read back '" + printable(tmp_ + "/" + name) + "'"};
     sums.emplace_back(name, bytes, h);
   }
   // The manifest, written with the files: who wrote them, when, and their checksums.
@@ -353,6 +376,7 @@ StoppedRun read_stopped_run(const std::string& dir, const std::string& subcomman
   if (status != "partial")
     throw InputError{printable(r.dir) + ": the run is " + (status.empty() ? "of unknown status" : status) +
                      ", there is nothing to resume"};
+  check_listed_files(r.dir, v);
   return r;
 }
 

@@ -143,6 +143,11 @@ bool resumed(const CLI::App& sub, const std::string& path, int& exit_code,
 // `h` continues the hash of the text before.
 constexpr uint64_t kFnvStart = 0xcbf29ce484222325ULL;
 uint64_t fnv1a(std::string_view text, uint64_t h = kFnvStart);
+// A file's size and FNV-1a, read a block at a time; size -1 when it cannot be read.
+std::pair<int64_t, uint64_t> file_checksum(const std::string& path);
+// Every file a run.json (`manifest`, in `dir`) lists has the size and
+// checksum it gives; throws InputError naming the first that does not.
+void check_listed_files(const std::string& dir, const Json& manifest);
 
 // The command line the program runs, as run.json records it.
 std::vector<std::string>& command_line();

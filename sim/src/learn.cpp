@@ -156,6 +156,18 @@ bool read_samples(const std::string& path, SampleSet& out, std::string& error) {
       std::memcpy(&s.x[k * features], r + 12, 4 * static_cast<size_t>(features));
     }
   }
+  // Every margin and feature finite: one NaN would make every weight trained on it NaN.
+  const auto finite = [](float v) { return std::isfinite(v); };
+  for (int64_t k = 0; k < count; ++k) {
+    const auto i = static_cast<size_t>(k);
+    if (!finite(s.margin[i]) ||
+        !std::all_of(s.x.begin() + static_cast<std::ptrdiff_t>(i * features),
+                     s.x.begin() + static_cast<std::ptrdiff_t>((i + 1) * features), finite)) {
+      error = name + ": sample " + std::to_string(k) + " (deal " + std::to_string(s.deal[i]) +
+              ") holds a number that is not finite";
+      return false;
+    }
+  }
   out = std::move(s);
   return true;
 }

@@ -34,15 +34,7 @@ void check_manifest(const std::string& dir, std::optional<Tally>& tally) {
       !v["files"].is_array())
     throw InputError{dir + "/run.json: not a run manifest" + (error.empty() ? "" : ": " + error)};
   if (Tally t; read_tally(v, t)) tally = t;
-  for (const Json& f : v["files"]) {
-    const std::string name = f.is_object() ? f.value("name", "") : "";
-    if (name.empty() || name.find('/') != std::string::npos)
-      throw InputError{dir + "/run.json: bad file entry"};
-    const std::string text = read_file(dir + "/" + name);
-    if (f.value("bytes", int64_t{-1}) != static_cast<int64_t>(text.size()) ||
-        f.value("fnv1a64", "") != fmt::format("{:016x}", fnv1a(text)))
-      throw InputError{dir + "/" + name + ": not the file run.json lists (changed, or from another run)"};
-  }
+  check_listed_files(dir, v);
 }
 
 ShardSummary read_summary(const std::string& dir) {
