@@ -86,6 +86,7 @@ TEST(Cli, BadOptionsGetExitCodeTwo) {
            {"sim", "--seat", "x=random"},
            {"sim", "--seat", "9=random"},
            {"sim", "--seat", "2=wizard"},
+           {"sim", "--deals", "10", "--seat", "0=random", "--seat", "0=heuristic"},
            {"sim", "--sprt", "nan,10"},
            {"sim", "--sprt", "0,inf"},
            {"sim", "--sprt", "10,0"},
@@ -105,6 +106,19 @@ TEST(Cli, BadOptionsGetExitCodeTwo) {
            {"tune", "--agent", "heuristic:safety={1,2}", "--r-end", "inf"},
            {"tune", "--agent", "heuristic:safety={1,2}", "--r-end", "1e400"}})
     EXPECT_EQ(canasta(args), 2) << args[1] << " " << args[2];
+}
+
+// merge never writes over one of the shards it reads: it refuses, and the
+// shard stays as it was.
+TEST(Cli, MergeRefusesToWriteOverAShard) {
+  const Scratch scratch;
+  ASSERT_EQ(canasta({"sim", "--deals", "50", "--shard", "0/2", "--out", scratch("s0")}), 0);
+  ASSERT_EQ(canasta({"sim", "--deals", "50", "--shard", "1/2", "--out", scratch("s1")}), 0);
+  const std::string before = cli::read_file(scratch("s0") + "/summary.json");
+  EXPECT_EQ(canasta({"merge", scratch("s0"), scratch("s1"), "-o", scratch("s0")}), 2);
+  EXPECT_EQ(canasta({"merge", scratch("s0"), scratch("s1"), "-o", scratch("s1") + "/"}), 2);
+  EXPECT_EQ(cli::read_file(scratch("s0") + "/summary.json"), before);
+  EXPECT_EQ(canasta({"merge", scratch("s0"), scratch("s1"), "-o", scratch("merged")}), 0);
 }
 
 // Integers are decimal: "010" is 10, not octal 8; the largest seed is read

@@ -358,6 +358,8 @@ void add_sim_options(CLI::App& sub, SimOptions& o) {
       SeatAgent s;
       std::string_view spec;
       split_seat(item, s.seat, spec);
+      for (const SeatAgent& given : c.seats)
+        if (given.seat == s.seat) throw InputError{fmt::format("--seat: seat {} is given twice", s.seat)};
       s.agent = agent_or_throw("--seat", std::string(spec));
       c.seats.push_back(std::move(s));
     }
