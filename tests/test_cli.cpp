@@ -1,6 +1,7 @@
 // The program in-process: profiles and agent specs are parsed once, where
 // they enter, and never again below the command line.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdint>
@@ -119,6 +120,25 @@ TEST(Cli, MergeRefusesToWriteOverAShard) {
   EXPECT_EQ(canasta({"merge", scratch("s0"), scratch("s1"), "-o", scratch("s1") + "/"}), 2);
   EXPECT_EQ(cli::read_file(scratch("s0") + "/summary.json"), before);
   EXPECT_EQ(canasta({"merge", scratch("s0"), scratch("s1"), "-o", scratch("merged")}), 0);
+}
+
+// An output file named through a symbolic link is written where the link
+// points (the link stays); a pipe, a device or a directory is refused
+// rather than replaced.
+TEST(Cli, OutputFilesGoThroughLinksAndNeverOverSpecialFiles) {
+  const Scratch scratch;
+  std::filesystem::create_directories(scratch("sub"));
+  std::filesystem::create_symlink("sub/r.jsonl", scratch("link.jsonl"));
+  ASSERT_EQ(canasta({"play", "--seed", "1", "--record", scratch("link.jsonl")}), 0);
+  EXPECT_TRUE(std::filesystem::is_symlink(scratch("link.jsonl")));
+  EXPECT_TRUE(std::filesystem::is_regular_file(scratch("sub/r.jsonl")));
+  ASSERT_EQ(::mkfifo(scratch("pipe").c_str(), 0600), 0);
+  for (const std::string& target : {scratch("pipe"), std::string("/dev/null"), scratch("sub")}) {
+    EXPECT_EQ(canasta({"sim", "--deals", "5", "--record", target}), 2) << target;
+    EXPECT_EQ(canasta({"show", scratch("sub/r.jsonl"), "--html", target}), 2) << target;
+  }
+  EXPECT_TRUE(std::filesystem::is_fifo(scratch("pipe")));
+  EXPECT_TRUE(std::filesystem::is_character_file("/dev/null"));
 }
 
 // Integers are decimal: "010" is 10, not octal 8; the largest seed is read

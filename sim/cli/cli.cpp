@@ -136,7 +136,26 @@ void remove_stale_temporaries(const std::string& path) {
   for (const fs::path& s : stale) fs::remove_all(s, ec);
 }
 
-void write_atomically(const std::string& path, const std::string& text) {
+std::string output_file(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::path target = path;
+  // Link by link (the last may name a file not written yet).
+  for (int hops = 0; fs::is_symlink(fs::symlink_status(target, ec)); ++hops) {
+    const fs::path next = fs::read_symlink(target, ec);
+    if (ec || hops == 40) throw InputError{"cannot follow the link '" + printable(path) + "'"};
+    target = next.is_absolute() ? next : target.parent_path() / next;
+  }
+  const fs::file_status st = fs::status(target, ec);
+  if (fs::exists(st) && !fs::is_regular_file(st))
+    throw InputError{"'" + printable(path) + "' is not a regular file" +
+                     (fs::is_directory(st) ? " but a directory" : "") +
+                     ": the output goes to a file of its own"};
+  return target.string();
+}
+
+void write_atomically(const std::string& given, const std::string& text) {
+  const std::string path = output_file(given);
   remove_stale_temporaries(path);
   const std::string tmp = path + ".tmp" + std::to_string(::getpid());
   {
@@ -484,6 +503,7 @@ double Progress::seconds() const {
 
 StreamFile::StreamFile(std::string path, std::string head) : path_(std::move(path)), head_(std::move(head)) {
   if (path_.empty()) return;
+  path_ = output_file(path_);
   remove_stale_temporaries(path_);
   // Rank 0's temporary name; under mpirun every rank writes a part beside it.
   tmp_ = cluster_broadcast(path_ + ".tmp" + std::to_string(::getpid()));

@@ -62,6 +62,11 @@ std::string rate_text(double per_second);
 
 // Files: written under a temporary name and renamed when complete.
 void write_atomically(const std::string& path, const std::string& text);
+// Where an output file named `path` goes: through a symbolic link to the
+// file it names (the link stays), and never over what is not a regular
+// file (a directory, a device, a pipe), which a rename would replace: that
+// throws InputError.
+std::string output_file(const std::string& path);
 // Removes the temporaries that programs no longer running left beside
 // `path` (PATH.tmpPID, PATH.tmpPID.partR: a program ended by a second
 // signal has no time to); write_atomically, OutDir and StreamFile call it.

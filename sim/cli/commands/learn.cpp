@@ -37,7 +37,8 @@ int run_selfplay(SelfplayOptions& o) {
   std::string error;
   if (!check_config(c, error)) throw InputError{error};
   const std::string agents = c.side0.to_string() + " against " + c.side1.to_string();
-  const std::string tmp = o.out + ".tmp";
+  const std::string out = output_file(o.out);
+  const std::string tmp = out + ".tmp";
   std::ofstream file(tmp, std::ios::binary | std::ios::trunc);
   if (!file) throw InputError{"cannot write '" + printable(o.out) + "'"};
   file << sample_file_header(c.rules, agents, c.seed, 0);
@@ -76,7 +77,7 @@ int run_selfplay(SelfplayOptions& o) {
   file.seekp(static_cast<std::streamoff>(kSampleCountOffset));
   file.write(reinterpret_cast<const char*>(&samples), sizeof samples);
   file.close();
-  if (!file || std::rename(tmp.c_str(), o.out.c_str()) != 0) {
+  if (!file || std::rename(tmp.c_str(), out.c_str()) != 0) {
     std::remove(tmp.c_str());
     throw InputError{"cannot write '" + printable(o.out) + "'"};
   }
@@ -154,7 +155,7 @@ int run_train(TrainOptions& o) {
       },
       error);
   if (!ok) throw InputError{error};
-  if (!model.save(o.out, error)) throw InputError{error};
+  if (!model.save(output_file(o.out), error)) throw InputError{error};
   if (!o.curve.empty()) write_atomically(o.curve, curve);
   if (!o.calibration.empty()) {
     // The held-out samples in 20 bins of equal size by predicted margin.
