@@ -141,6 +141,23 @@ TEST(Cli, OutputFilesGoThroughLinksAndNeverOverSpecialFiles) {
   EXPECT_TRUE(std::filesystem::is_character_file("/dev/null"));
 }
 
+// tune and train check where their files go before any work: a folder
+// given for a file, or a file in no folder, is refused at once.
+TEST(Cli, TuneAndTrainCheckTheirOutputsFirst) {
+  const Scratch scratch;
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"tune", "--agent", "heuristic:freeze={0,6}", "--vs", "random", "--deals", "100", "-o",
+            scratch("")},
+           {"tune", "--agent", "heuristic", "--spsa", "take_min=1", "--batches", "2", "--spec-out",
+            scratch("no/s.txt")},
+           {"train", scratch("none.bin"), "--out", scratch("")},
+           {"train", scratch("none.bin"), "--out", scratch("m.model"), "--curve", scratch("no/c.csv")}}) {
+    std::string printed;
+    EXPECT_EQ(canasta(args, &printed), 2) << args.back();
+    EXPECT_EQ(printed, "") << args.back();
+  }
+}
+
 // Integers are decimal: "010" is 10, not octal 8; the largest seed is read
 // as itself.
 TEST(Cli, IntegersAreReadInDecimal) {

@@ -154,6 +154,21 @@ std::string output_file(const std::string& path) {
   return target.string();
 }
 
+void check_output_file(const std::string& option, const std::string& path) {
+  if (path.empty()) return;
+  std::filesystem::path target;
+  try {
+    target = output_file(path);
+  } catch (const InputError& e) {
+    throw InputError{option + ": " + e.message};
+  }
+  const std::filesystem::path folder = target.has_parent_path() ? target.parent_path() : ".";
+  std::error_code ec;
+  if (!std::filesystem::is_directory(folder, ec) || ::access(folder.c_str(), W_OK) != 0)
+    throw InputError{option + ": cannot write '" + printable(path) + "' (no folder '" +
+                     printable(folder.string()) + "' to write in)"};
+}
+
 void write_atomically(const std::string& given, const std::string& text) {
   const std::string path = output_file(given);
   remove_stale_temporaries(path);

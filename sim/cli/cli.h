@@ -67,6 +67,9 @@ void write_atomically(const std::string& path, const std::string& text);
 // file (a directory, a device, a pipe), which a rename would replace: that
 // throws InputError.
 std::string output_file(const std::string& path);
+// Checks before any work that `path` (given with `option`; empty: none)
+// can be written: a regular file or none, in a folder that exists.
+void check_output_file(const std::string& option, const std::string& path);
 // Removes the temporaries that programs no longer running left beside
 // `path` (PATH.tmpPID, PATH.tmpPID.partR: a program ended by a second
 // signal has no time to); write_atomically, OutDir and StreamFile call it.

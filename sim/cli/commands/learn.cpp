@@ -100,6 +100,9 @@ struct TrainOptions {
 };
 
 int run_train(TrainOptions& o) {
+  check_output_file("--out", o.out);
+  check_output_file("--curve", o.curve);
+  check_output_file("--calibration", o.calibration);
   TrainConfig& t = o.config;
   if (!o.linear) {
     t.hidden.clear();
