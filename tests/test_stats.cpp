@@ -63,6 +63,18 @@ TEST(Stats, TrinomialByHand) {
   EXPECT_DOUBLE_EQ(s.elo.mean, elo_of(0.7));
 }
 
+// A share's interval stays within [0, 1] where the normal approximation
+// overshoots: three pairs won outright and one split (0.875 +- 0.245).
+TEST(Stats, ShareBoundsStayWithinZeroAndOne) {
+  const ScoreStats s = score_stats(pairs_of({{1, 1}, {1, 1}, {1, 1}, {1, 0}}), true);
+  EXPECT_DOUBLE_EQ(s.share.mean, 0.875);
+  EXPECT_DOUBLE_EQ(s.share.hi, 1.0);
+  EXPECT_GT(s.share.lo, 0.5);
+  const ScoreStats low = score_stats(pairs_of({{0, 0}, {0, 0}, {0, 0}, {1, 0}}), true);
+  EXPECT_DOUBLE_EQ(low.share.lo, 0.0);
+  EXPECT_LT(low.share.hi, 0.5);
+}
+
 TEST(Stats, MirrorPairsAreDetected) {
   // Every twin the exact mirror of its deal: A wins one, loses the other by as much.
   std::vector<Outcome> o;

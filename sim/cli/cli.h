@@ -60,6 +60,13 @@ AgentSpec agent_or_throw(const std::string& option, const std::string& text);
 // figures below (a search at 0.27 deals/s does not print as 0).
 std::string rate_text(double per_second);
 
+// For the options that name a file or a folder: an empty name is refused
+// (it would silently mean none).
+inline CLI::Validator named() {
+  return CLI::Validator(
+      [](const std::string& s) { return s.empty() ? std::string("an empty name") : std::string(); }, "");
+}
+
 // Files: written under a temporary name and renamed when complete.
 void write_atomically(const std::string& path, const std::string& text);
 // Where an output file named `path` goes: through a symbolic link to the

@@ -211,6 +211,10 @@ ScoreStats score_stats_of(const Tally& t, bool duplicate) {
     st.los = los_of(st.share.mean, sd / std::sqrt(n));
     st.draw_ratio = static_cast<double>(t.drawn) / n;
   }
+  // A share lies in [0, 1]: so do its bounds (the normal approximation
+  // overshoots on a few pairs, or near a clean sweep).
+  st.share.lo = std::max(st.share.lo, 0.0);
+  st.share.hi = std::min(st.share.hi, 1.0);
   st.elo = elo_interval(st.share);
   return st;
 }

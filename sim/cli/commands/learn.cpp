@@ -207,7 +207,9 @@ void add_selfplay(CLI::App& app, int& exit_code) {
   add_threads_option(*sub, c.threads);
   add_seed_option(*sub, c.seed, "simulation seed");
   add_profile_option(*sub, c.rules);
-  sub->add_option("--out,-o", o->out, "the sample file to write (agents/doc/learned.md)")->required();
+  sub->add_option("--out,-o", o->out, "the sample file to write (agents/doc/learned.md)")
+      ->required()
+      ->check(named());
   sub->callback([o, &exit_code] { exit_code = run_selfplay(*o); });
 }
 
@@ -216,7 +218,7 @@ void add_train(CLI::App& app, int& exit_code) {
   auto* sub =
       app.add_subcommand("train", "fit a value model (linear or a small perceptron) on selfplay samples");
   sub->add_option("samples", o->samples, "a sample file of canasta selfplay")->required();
-  sub->add_option("--out,-o", o->out, "the model file to write")->required();
+  sub->add_option("--out,-o", o->out, "the model file to write")->required()->check(named());
   sub->add_flag("--linear", o->linear, "a linear model (ridge regression) instead of the perceptron");
   auto* hidden = sub->add_option("--hidden", o->hidden, "the perceptron's hidden layers, e.g. 64,32")
                      ->capture_default_str();
@@ -248,10 +250,12 @@ void add_train(CLI::App& app, int& exit_code) {
       ->capture_default_str();
   add_seed_option(*sub, o->config.seed,
                   "seed of the split, the initial weights and the order of the samples");
-  sub->add_option("--curve", o->curve, "write the learning curve here (CSV: epoch, losses, R2, seconds)");
+  sub->add_option("--curve", o->curve, "write the learning curve here (CSV: epoch, losses, R2, seconds)")
+      ->check(named());
   sub->add_option(
-      "--calibration", o->calibration,
-      "write the held-out calibration here (CSV: 20 bins by predicted margin, their mean final margin)");
+         "--calibration", o->calibration,
+         "write the held-out calibration here (CSV: 20 bins by predicted margin, their mean final margin)")
+      ->check(named());
   sub->callback([o, &exit_code] { exit_code = run_train(*o); });
 }
 

@@ -151,7 +151,7 @@ void add_merge(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<Options>();
   auto* sub = app.add_subcommand("merge", "combine shard outputs into the summary a single run gives");
   sub->add_option("dirs", o->dirs, "shard directories written by sim --out")->required();
-  sub->add_option("--out,-o", o->out_dir, "write the merged summary.json and deals.csv here");
+  sub->add_option("--out,-o", o->out_dir, "write the merged summary.json and deals.csv here")->check(named());
   sub->add_flag("--partial", o->partial,
                 "merge what is there: missing shards and shards stopped before their end (the summary says "
                 "\"partial\")");

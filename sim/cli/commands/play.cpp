@@ -64,7 +64,8 @@ void add_play(CLI::App& app, int& exit_code) {
   set_agent_param(o->hint, "iters", "2000", unused);
   auto* sub = app.add_subcommand("play", "play one game (random play by default) and optionally record it");
   add_seed_option(*sub, o->seed, "game seed");
-  sub->add_option("--record,-r", o->record, "write the game record (JSON Lines) to this file");
+  sub->add_option("--record,-r", o->record, "write the game record (JSON Lines) to this file")
+      ->check(named());
   add_profile_option(*sub, o->rules);
   add_agent_option(*sub, "--side0", o->sides[0], "agent spec of side 0 (seats s with s mod sides = 0)");
   add_agent_option(*sub, "--side1", o->sides[1], "agent spec of side 1 (also side 2 without --side2)");

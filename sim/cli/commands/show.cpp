@@ -66,15 +66,20 @@ void add_show(CLI::App& app, int& exit_code) {
   sub->add_option("--line,-l", o->line,
                   "the record on this line (default: the first; with --html, all of them)")
       ->check(CLI::Range(int64_t{1}, std::numeric_limits<int64_t>::max()));
-  sub->add_option("--step", o->step, "only this step (0: the deal as dealt; k: after the k-th action)")
-      ->check(CLI::Range(int64_t{0}, std::numeric_limits<int64_t>::max()));
+  auto* step =
+      sub->add_option("--step", o->step, "only this step (0: the deal as dealt; k: after the k-th action)")
+          ->check(CLI::Range(int64_t{0}, std::numeric_limits<int64_t>::max()));
   auto* seat =
       sub->add_option("--seat", o->seat, "show only what this seat sees (other hands as their sizes)")
           ->check(CLI::Range(0, kMaxSeats - 1));
   sub->add_flag("--all", o->all, "show every hand (the default)")->excludes(seat);
   sub->add_option(
-      "--html", o->html,
-      "write a self-contained HTML page of the deals (at most 200; --line picks one) to this file");
+         "--html", o->html,
+         "write a self-contained HTML page of the deals (at most 200; --line picks one) to this file; "
+         "the page steps through every action and shows every hand")
+      ->check(named())
+      ->excludes(step)
+      ->excludes(seat);
   sub->add_flag("--no-color", o->no_color, "no colours, even on a terminal");
   sub->callback([o, &exit_code] {
     exit_code = 0;

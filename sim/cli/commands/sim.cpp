@@ -345,14 +345,16 @@ void add_sim_options(CLI::App& sub, SimOptions& o) {
                     ->check(validator(shard_ok, kShardUsage, "I/N"))
                     ->type_name("I/N");
   sub.add_option("--out,-o", o.files.out_dir,
-                 "write summary.json and deals.csv (games.csv with --games) into this directory");
+                 "write summary.json and deals.csv (games.csv with --games) into this directory")
+      ->check(named());
   sub.add_option("--rows", o.rows,
                  "with --out: all (every deal's row in deals.csv, streamed as the run goes) or none (the "
                  "summary only)")
       ->check(CLI::IsMember({"all", "none"}))
       ->capture_default_str();
   sub.add_option("--record,-r", o.files.record,
-                 "write every deal's game record (JSON Lines, canasta replay checks it) to this file");
+                 "write every deal's game record (JSON Lines, canasta replay checks it) to this file")
+      ->check(named());
   const auto add_seats = [&c](const std::vector<std::string>& items) {
     for (const std::string& item : items) {
       SeatAgent s;

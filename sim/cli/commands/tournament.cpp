@@ -34,7 +34,8 @@ void add_tournament_options(CLI::App& sub, TournamentOptions& o) {
   add_seed_option(sub, o.c.seed, "seed");
   add_profile_option(sub, o.c.rules);
   sub.add_option("--out,-o", o.out,
-                 "write tournament.json (every match and the ratings) and run.json into this directory");
+                 "write tournament.json (every match and the ratings) and run.json into this directory")
+      ->check(named());
 }
 
 // tournament.json: the configuration, every match played and the ratings.

@@ -305,7 +305,7 @@ void add_tune_options(CLI::App& sub, TuneOptions& o) {
                  "SPSA: what a deal pair scores: win (deals won minus lost) or margin")
       ->check(CLI::IsMember({"win", "margin"}))
       ->capture_default_str();
-  sub.add_option("--spec-out", o.spec_out, "SPSA: write the final spec to this file");
+  sub.add_option("--spec-out", o.spec_out, "SPSA: write the final spec to this file")->check(named());
   sub.add_option("--deals,-n", o.base.deals, "deal pairs per point (duplicate); with --spsa, per batch")
       ->check(CLI::Range(int64_t{2}, int64_t{1} << 40))
       ->capture_default_str();
@@ -315,7 +315,8 @@ void add_tune_options(CLI::App& sub, TuneOptions& o) {
   sub.add_option("--out,-o", o.out,
                  "write the table as CSV to this file (scripts/plot_sweep.py draws it); with --spsa, the "
                  "trajectory (scripts/plot_spsa.py); stopped by a signal, the table so far and "
-                 "FILE.resume.json, to go on with --resume FILE");
+                 "FILE.resume.json, to go on with --resume FILE")
+      ->check(named());
 }
 
 int run_tune(const TuneOptions& o, TuneState state) {
