@@ -161,6 +161,20 @@ TEST(Cli, TuneAndTrainCheckTheirOutputsFirst) {
   }
 }
 
+// A tournament where an agent wins every deal pair has no finite ratings:
+// its matches are still printed and written, without ratings.
+TEST(Cli, TournamentWithoutFiniteRatingsKeepsItsMatches) {
+  const Scratch scratch;
+  std::string printed;
+  ASSERT_EQ(canasta({"tournament", "--agents", "random", "heuristic", "--deals", "10", "-o", scratch("t")},
+                    &printed),
+            0);
+  EXPECT_NE(printed.find("ratings      none (no finite fit"), std::string::npos) << printed;
+  const std::string json = cli::read_file(scratch("t") + "/tournament.json");
+  EXPECT_NE(json.find("\"matches\":[{\"a\":0,\"b\":1,\"pairs\":10,"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"ratings\":[]"), std::string::npos) << json;
+}
+
 // Integers are decimal: "010" is 10, not octal 8; the largest seed is read
 // as itself.
 TEST(Cli, IntegersAreReadInDecimal) {

@@ -148,14 +148,9 @@ bool run_tournament(const TournamentConfig& c, TournamentResult& out, std::strin
     scores.push_back({a, b, p.summary.score.penta});
     out.pairs.push_back(p);
   }
-  // The ratings of a stopped tournament come from what it played, where they exist.
-  if (!fit_bradley_terry(k, scores, out.ratings)) {
-    out.ratings.clear();
-    if (!out.stopped) {
-      error = "the ratings have no finite fit (an agent won or lost every deal)";
-      return false;
-    }
-  }
+  // The ratings come from what was played, where a finite fit exists: none
+  // where an agent won or lost every deal pair (the matches still stand).
+  if (!fit_bradley_terry(k, scores, out.ratings)) out.ratings.clear();
   return true;
 }
 

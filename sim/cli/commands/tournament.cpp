@@ -102,7 +102,8 @@ int run_tournament_command(const TournamentOptions& o, TournamentResult& r) {
                p.summary.margin.lo, p.summary.margin.hi, 100 * p.summary.score.share.mean,
                p.complete ? "" : fmt::format(" ({} of {} pairs)", p.summary.score.penta.pairs(), c.deals));
   if (r.ratings.empty()) {
-    fmt::print("  ratings      none yet (no finite fit of what was played)\n");
+    fmt::print("  ratings      none{} (no finite fit: an agent won or lost every deal pair)\n",
+               r.stopped ? " yet" : "");
   } else {
     fmt::print("  ratings (Bradley-Terry, Elo scale, relative to {}; 95% intervals over the deal pairs){}\n",
                names[0], r.stopped ? ", of the pairs played" : "");
