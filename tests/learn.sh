@@ -42,6 +42,9 @@ head -c 100 one.bin > short.bin
 refused "should hold" "$canasta" train short.bin --out x.model
 refused "is not a sample file" "$canasta" train curve.csv --out x.model
 refused "cannot read" "$canasta" train missing.bin --out x.model
+mkdir -p folder
+refused "'folder' is a folder, not a sample file" "$canasta" train folder --out x.model
+refused "'folder' is a folder, not a value model file" "$canasta" sim --side0 "ismcts:eval=folder" --deals 2
 refused "hidden" "$canasta" train one.bin --hidden 8,x --out x.model
 head -c 60 a.model > short.model
 refused "is truncated" "$canasta" sim --side0 "ismcts:iters=20,eval=short.model" --deals 2

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <iterator>
@@ -227,6 +228,11 @@ bool ValueModel::save(const std::string& path, std::string& error) const {
 }
 
 bool ValueModel::load(const std::string& path, ValueModel& out, std::string& error) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    error = "'" + printable(path) + "' is a folder, not a value model file";
+    return false;
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     error = "cannot read '" + printable(path) + "'";

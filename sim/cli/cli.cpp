@@ -191,7 +191,14 @@ void write_atomically(const std::string& given, const std::string& text) {
   }
 }
 
+void check_not_folder(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw InputError{"'" + printable(path) + "' is a folder, not a file"};
+}
+
 std::string read_file(const std::string& path) {
+  check_not_folder(path);
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError{"cannot read '" + path + "'"};
   return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());

@@ -74,6 +74,9 @@ void write_atomically(const std::string& path, const std::string& text);
 // file (a directory, a device, a pipe), which a rename would replace: that
 // throws InputError.
 std::string output_file(const std::string& path);
+// Refuses an input path that names a folder (a stream opens one, then fails
+// to read it with a library's message).
+void check_not_folder(const std::string& path);
 // Checks before any work that `path` (given with `option`; empty: none)
 // can be written: a regular file or none, in a folder that exists.
 void check_output_file(const std::string& option, const std::string& path);

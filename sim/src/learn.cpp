@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <numeric>
 
@@ -79,6 +80,11 @@ std::string sample_file_header(const Rules& rules, const std::string& agents, ui
 
 bool read_samples(const std::string& path, SampleSet& out, std::string& error) {
   const std::string name = "'" + printable(path) + "'";
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    error = name + " is a folder, not a sample file";
+    return false;
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     error = "cannot read " + name;

@@ -15,6 +15,7 @@ void add_replay(CLI::App& app, int& exit_code) {
   sub->callback([files, &exit_code] {
     RecordChecker checker;
     for (const auto& path : *files) {
+      check_not_folder(path);
       std::ifstream in(path);
       if (!in) throw InputError{"cannot read '" + path + "'"};
       std::string line;

@@ -19,6 +19,7 @@ namespace {
 
 // The deals of a record file: one line (`line` > 0) or the first `most`.
 std::vector<ShownDeal> read_deals(const std::string& path, int64_t line, int64_t most) {
+  check_not_folder(path);
   std::ifstream in(path);
   if (!in) throw InputError{"cannot read '" + printable(path) + "'"};
   std::vector<ShownDeal> deals;
