@@ -236,7 +236,14 @@ void add_train(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(1, 1 << 20))
       ->capture_default_str();
   sub->add_option("--rate", o->config.rate, "Adam's step size")
-      ->check(CLI::Range(1e-7, 1.0))
+      ->check(CLI::Validator(
+          [](const std::string& text) {
+            double v = 0;
+            return CLI::detail::lexical_cast(text, v) && v >= 1e-7 && v <= 1
+                       ? std::string()
+                       : "must be 1e-7 to 1, not " + text;
+          },
+          "1e-7 to 1"))
       ->capture_default_str();
   sub->add_option("--ridge", o->config.ridge, "the linear model's penalty per sample")
       ->check(CLI::Range(0.0, 1e6))

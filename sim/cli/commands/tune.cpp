@@ -289,7 +289,8 @@ void add_tune_options(CLI::App& sub, TuneOptions& o) {
       "with --spsa, the start values, e.g. 'heuristic:take_min=1'");
   o.vs = add_agent_option(sub, "--vs", o.base.side1,
                           "the fixed opponent's spec: required, except with --spsa (without it the two "
-                          "perturbations play each other)");
+                          "perturbations play each other)")
+             ->default_str("");  // no default: required
   sub.add_option("--spsa", o.spsa,
                  "tune these parameters at once by SPSA: name=c,... (c: the perturbation at the end, in the "
                  "parameter's units)");
