@@ -91,6 +91,8 @@ TEST(Cli, BadOptionsGetExitCodeTwo) {
            {"sim", "--deals", "10", "--out", ""},
            {"sim", "--deals", "10", "--record", ""},
            {"play", "--record", ""},
+           {"deal", "--profile", ""},
+           {"tune", "--agent", "heuristic", "--spsa", ""},
            {"sim", "--sprt", "nan,10"},
            {"sim", "--sprt", "0,inf"},
            {"sim", "--sprt", "10,0"},

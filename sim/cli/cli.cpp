@@ -81,6 +81,8 @@ CLI::Option* add_profile_option(CLI::App& sub, Rules& out) {
           "--profile,-p",
           [&out](const std::string& text) {
             std::string error;
+            if (text.empty())
+              throw CLI::ValidationError("--profile", "an empty name (canasta rules lists them)");
             if (!parse_profile(text, out, error)) throw CLI::ValidationError("--profile", error);
           },
           "rules profile and overrides, e.g. 'two-player,target=3000' (canasta rules lists them)")

@@ -293,7 +293,8 @@ void add_tune_options(CLI::App& sub, TuneOptions& o) {
              ->default_str("");  // no default: required
   sub.add_option("--spsa", o.spsa,
                  "tune these parameters at once by SPSA: name=c,... (c: the perturbation at the end, in the "
-                 "parameter's units)");
+                 "parameter's units)")
+      ->check(named());
   sub.add_option("--batches", o.batches, "SPSA: batches (each one perturbation, --deals pairs)")
       ->check(CLI::Range(int64_t{1}, int64_t{1} << 30))
       ->capture_default_str();
