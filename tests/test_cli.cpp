@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <system_error>
 #include <vector>
@@ -146,10 +147,27 @@ TEST(Cli, OutputFilesGoThroughLinksAndNeverOverSpecialFiles) {
   EXPECT_TRUE(std::filesystem::is_character_file("/dev/null"));
 }
 
+// Every output file's missing folders are made, as a run directory's are.
+TEST(Cli, OutputFilesMakeTheirFolders) {
+  const Scratch scratch;
+  ASSERT_EQ(canasta({"play", "--seed", "1", "--record", scratch("a/b/g.jsonl")}), 0);
+  EXPECT_TRUE(std::filesystem::is_regular_file(scratch("a/b/g.jsonl")));
+  EXPECT_EQ(canasta({"sim", "--deals", "2", "--record", scratch("c/d/r.jsonl")}), 0);
+  EXPECT_TRUE(std::filesystem::is_regular_file(scratch("c/d/r.jsonl")));
+  EXPECT_EQ(canasta({"show", scratch("a/b/g.jsonl"), "--html", scratch("e/f/p.html")}), 0);
+  EXPECT_TRUE(std::filesystem::is_regular_file(scratch("e/f/p.html")));
+  EXPECT_EQ(canasta({"selfplay", "--deals", "2", "--out", scratch("g/h/s.bin")}), 0);
+  EXPECT_TRUE(std::filesystem::is_regular_file(scratch("g/h/s.bin")));
+  // A file in the way of a folder: refused, with nothing written.
+  EXPECT_EQ(canasta({"play", "--seed", "1", "--record", scratch("a/b/g.jsonl/x.jsonl")}), 2);
+}
+
 // tune and train check where their files go before any work: a folder
-// given for a file, or a file in no folder, is refused at once.
+// given for a file, or a file in a folder that cannot be made (a file is in
+// its way), is refused at once.
 TEST(Cli, TuneAndTrainCheckTheirOutputsFirst) {
   const Scratch scratch;
+  std::ofstream(scratch("no")) << "a file, not a folder\n";
   for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
            {"tune", "--agent", "heuristic:freeze={0,6}", "--vs", "random", "--deals", "100", "-o",
             scratch("")},
@@ -229,6 +247,27 @@ TEST(Cli, IntegersStayWithin64Bits) {
   EXPECT_EQ(u, UINT64_MAX);
   EXPECT_FALSE(read("18446744073709551616", u));
   EXPECT_FALSE(read("-1", u));
+}
+
+// A number beyond 64 bits is refused with the option's own range where it
+// has one (not the 64-bit limit, which means nothing for --threads).
+TEST(Cli, NumbersBeyond64BitsQuoteTheOptionsRange) {
+  const auto message = [](bool ranged) {
+    CLI::App app;
+    int n = 0;
+    CLI::Option* o = app.add_option("--n", n);
+    if (ranged) o->check(CLI::Range(0, 1024));
+    cli::decimal_integers(app);
+    std::vector<std::string> args{"99999999999999999999", "--n"};
+    try {
+      app.parse(args);
+    } catch (const CLI::ParseError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_NE(message(true).find("not in range [0 - 1024]"), std::string::npos) << message(true);
+  EXPECT_NE(message(false).find("must be at most 9223372036854775807"), std::string::npos) << message(false);
 }
 
 // Rates print whole from 100 up and with three significant figures below,

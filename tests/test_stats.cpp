@@ -63,6 +63,23 @@ TEST(Stats, TrinomialByHand) {
   EXPECT_DOUBLE_EQ(s.elo.mean, elo_of(0.7));
 }
 
+// A clean sweep (or any run whose deals all scored alike) has no spread, so
+// no normalized Elo: it is not a number (null in summary.json), never a 0
+// that would read as "no difference".
+TEST(Stats, NormalizedEloHasNoValueWithoutSpread) {
+  const ScoreStats swept = score_stats(pairs_of({{1, 1}, {1, 1}, {1, 1}}), true);
+  EXPECT_DOUBLE_EQ(swept.share.mean, 1.0);
+  EXPECT_TRUE(std::isnan(swept.nelo.mean));
+  EXPECT_TRUE(std::isnan(swept.nelo.lo));
+  EXPECT_TRUE(std::isnan(swept.nelo.hi));
+  const std::vector<Outcome> won{{0, 0, 1, 50}, {1, 0, 1, 80}};
+  EXPECT_TRUE(std::isnan(score_stats(won, false).nelo.mean));
+  // One deal lost among them gives the spread a value again.
+  const std::vector<Outcome> mixed{{0, 0, 1, 50}, {1, 0, 1, 80}, {2, 0, 0, -20}};
+  EXPECT_TRUE(std::isfinite(score_stats(mixed, false).nelo.mean));
+  EXPECT_GT(score_stats(mixed, false).nelo.mean, 0);
+}
+
 // A share's interval stays within [0, 1] where the normal approximation
 // overshoots: three pairs won outright and one split (0.875 +- 0.245).
 TEST(Stats, ShareBoundsStayWithinZeroAndOne) {

@@ -153,6 +153,13 @@ std::string output_file(const std::string& path) {
     throw InputError{"'" + printable(path) + "' is not a regular file" +
                      (fs::is_directory(st) ? " but a directory" : "") +
                      ": the output goes to a file of its own"};
+  // Missing folders are made, as for a run directory (--out).
+  if (target.has_parent_path() && !fs::is_directory(target.parent_path(), ec)) {
+    fs::create_directories(target.parent_path(), ec);
+    if (ec)
+      throw InputError{"cannot write '" + printable(path) + "': cannot make the folder '" +
+                       printable(target.parent_path().string()) + "' (" + ec.message() + ")"};
+  }
   return target.string();
 }
 
@@ -165,10 +172,9 @@ void check_output_file(const std::string& option, const std::string& path) {
     throw InputError{option + ": " + e.message};
   }
   const std::filesystem::path folder = target.has_parent_path() ? target.parent_path() : ".";
-  std::error_code ec;
-  if (!std::filesystem::is_directory(folder, ec) || ::access(folder.c_str(), W_OK) != 0)
-    throw InputError{option + ": cannot write '" + printable(path) + "' (no folder '" +
-                     printable(folder.string()) + "' to write in)"};
+  if (::access(folder.c_str(), W_OK) != 0)
+    throw InputError{option + ": cannot write '" + printable(path) + "' (the folder '" +
+                     printable(folder.string()) + "' is not writable)"};
 }
 
 void write_atomically(const std::string& given, const std::string& text) {

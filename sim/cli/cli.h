@@ -72,13 +72,14 @@ void write_atomically(const std::string& path, const std::string& text);
 // Where an output file named `path` goes: through a symbolic link to the
 // file it names (the link stays), and never over what is not a regular
 // file (a directory, a device, a pipe), which a rename would replace: that
-// throws InputError.
+// throws InputError. The folders it goes in are made when missing.
 std::string output_file(const std::string& path);
 // Refuses an input path that names a folder (a stream opens one, then fails
 // to read it with a library's message).
 void check_not_folder(const std::string& path);
 // Checks before any work that `path` (given with `option`; empty: none)
-// can be written: a regular file or none, in a folder that exists.
+// can be written: a regular file or none, in a folder that exists (made
+// when missing) and can be written in.
 void check_output_file(const std::string& option, const std::string& path);
 // Removes the temporaries that programs no longer running left beside
 // `path` (PATH.tmpPID, PATH.tmpPID.partR: a program ended by a second

@@ -1,6 +1,9 @@
 // The summaries as `canasta sim` and `canasta merge` print them.
 #include <fmt/format.h>
 
+#include <cmath>
+#include <string>
+
 #include "cli.h"
 
 namespace canasta::cli {
@@ -26,7 +29,8 @@ void print_per_deal(const PerDeal& p) {
 namespace {
 
 // What A scored: wins, pairs, share, Elo, normalized Elo, LOS, draws.
-void print_score(const ScoreStats& s, const char* what, const char* drawn) {
+void print_score(const ScoreStats& s, const char* unit, const char* drawn) {
+  const std::string what = fmt::format("{}s won", unit);
   fmt::print("  {:<12} A {}, B {}, {} {}; A's score {:.2f}% [{:.2f}%, {:.2f}%] ({})\n", what, s.a_won,
              s.b_won, drawn, s.drawn, 100 * s.share.mean, 100 * s.share.lo, 100 * s.share.hi,
              s.paired     ? "95%, over duplicate groups"
@@ -39,10 +43,12 @@ void print_score(const ScoreStats& s, const char* what, const char* drawn) {
   if (s.paired && s.penta.pairs() > 0)
     fmt::print("  pairs        LL {}, LD {}, WL {}, DD {}, WD {}, WW {} (A's results in the two twins)\n",
                s.penta.ll, s.penta.ld, s.penta.wl, s.penta.dd, s.penta.wd, s.penta.ww);
-  fmt::print(
-      "  Elo          {:+.1f} for A [{:+.1f}, {:+.1f}]; nElo {:+.1f} [{:+.1f}, {:+.1f}]; LOS {:.1f}%; draws "
-      "{:.1f}%\n",
-      s.elo.mean, s.elo.lo, s.elo.hi, s.nelo.mean, s.nelo.lo, s.nelo.hi, 100 * s.los, 100 * s.draw_ratio);
+  // nElo has no value when every deal, game or pair scored alike.
+  const std::string nelo = std::isnan(s.nelo.mean)
+                               ? fmt::format("n/a (every {} scored alike)", s.paired ? "pair" : unit)
+                               : fmt::format("{:+.1f} [{:+.1f}, {:+.1f}]", s.nelo.mean, s.nelo.lo, s.nelo.hi);
+  fmt::print("  Elo          {:+.1f} for A [{:+.1f}, {:+.1f}]; nElo {}; LOS {:.1f}%; draws {:.1f}%\n",
+             s.elo.mean, s.elo.lo, s.elo.hi, nelo, 100 * s.los, 100 * s.draw_ratio);
   if (s.mirror)
     fmt::print(
         "  mirror       every pair cancelled exactly: the twins were played alike, so this duplicate run "
@@ -90,7 +96,7 @@ void print_summary(const ExperimentConfig& c, const Summary& s) {
   fmt::print("  deals        {} played{}\n", s.rows, twins_text(c, "deal"));
   if (compare) {
     print_agents(c);
-    print_score(s.score, "deals won", "tied");
+    print_score(s.score, "deal", "tied");
     fmt::print("  margin       {:+.1f} points per deal for A [{:+.1f}, {:+.1f}]{}\n", s.margin.mean,
                s.margin.lo, s.margin.hi, c.duplicate ? " (paired)" : "");
     if (c.duplicate && s.unpaired_width > 0)
@@ -118,7 +124,7 @@ void print_summary(const ExperimentConfig& c, const Summary& s) {
 void print_game_summary(const ExperimentConfig& c, const GameSummary& s) {
   fmt::print("  games        {} played{}, {:.1f} deals per game\n", s.rows, twins_text(c, "game"), s.deals);
   print_agents(c);
-  print_score(s.score, "games won", "drawn or abandoned");
+  print_score(s.score, "game", "drawn or abandoned");
   fmt::print("  final margin {:+.1f} points per game for A [{:+.1f}, {:+.1f}]{}\n", s.margin.mean,
              s.margin.lo, s.margin.hi, c.duplicate ? " (paired)" : "");
   print_per_deal(s.per_deal);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <type_traits>
 
 #include "canasta/game.h"
@@ -66,8 +67,11 @@ namespace {
 
 constexpr double kNeloScale = 800.0 / 2.302585092994046;  // 800 / ln 10
 
-// Normalized Elo of a mean score with the given standard deviation.
-double nelo_of(double share, double sd) { return sd > 0 ? (share - 0.5) / sd * kNeloScale : 0; }
+// Normalized Elo of a mean score with the given standard deviation; not a
+// number when every deal (or pair) scored alike, where it has no value.
+double nelo_of(double share, double sd) {
+  return sd > 0 ? (share - 0.5) / sd * kNeloScale : std::numeric_limits<double>::quiet_NaN();
+}
 
 // The likelihood of superiority of a mean score with the given standard error.
 double los_of(double share, double se) {

@@ -71,7 +71,8 @@ struct ScoreStats {
   Pentanomial penta;                        // paired only
   Interval share;    // A's mean score; Wilson interval (trinomial) or normal over pairs (pentanomial)
   Interval elo;      // -400 log10(1/share - 1), and of the share's bounds
-  Interval nelo;     // normalized Elo: (share - 1/2) / sd * 800 / ln 10, sd per deal or sqrt(2) x per pair
+  Interval nelo;     // normalized Elo: (share - 1/2) / sd * 800 / ln 10, sd per deal or sqrt(2) x per pair;
+                     // not a number when sd is 0 (every deal or pair scored alike)
   double los = 0.5;  // likelihood of superiority: P(A stronger), normal approximation
   double draw_ratio = 0;  // draws per deal (trinomial), or pairs scoring 1/2 (WL or DD) per pair
   bool mirror = false;    // paired, and every pair cancelled exactly: duplicate play measures nothing

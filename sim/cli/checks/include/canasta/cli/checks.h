@@ -19,9 +19,11 @@ namespace canasta::cli {
 // unsigned one). An option's own range, checked after, may be narrower.
 // Call it once every option is added: the check runs before the others.
 inline void decimal_integers(CLI::App& app) {
-  const auto decimal = [](bool is_signed) {
+  // `range`: the option's own range as its help shows it ("[0 - 1024]"),
+  // quoted for a number beyond 64 bits; empty when it has none.
+  const auto decimal = [](bool is_signed, const std::string& range) {
     return CLI::Validator(
-        [is_signed](std::string& s) -> std::string {
+        [is_signed, range](std::string& s) -> std::string {
           const bool minus = !s.empty() && s[0] == '-';
           const size_t i = !s.empty() && (minus || s[0] == '+') ? 1 : 0;
           if (i == s.size() || s.find_first_not_of("0123456789", i) != std::string::npos)
@@ -34,16 +36,19 @@ inline void decimal_integers(CLI::App& app) {
                                              : "9223372036854775807";
           if (minus && !is_signed) return "must be 0 or more, not " + s;
           if (digits.size() > max.size() || (digits.size() == max.size() && digits > max))
-            return (minus ? "must be at least -" : "must be at most ") + max + ", not " + s;
+            return !range.empty() ? "Value " + s + " not in range " + range
+                                  : (minus ? "must be at least -" : "must be at most ") + max + ", not " + s;
           s = (minus ? "-" : "") + digits;
           return {};
         },
         "", "decimal");
   };
   for (CLI::Option* o : app.get_options()) {
-    const std::string type = o->get_type_name();
-    if (type.rfind("INT", 0) == 0) o->transform(decimal(true));
-    if (type.rfind("UINT", 0) == 0) o->transform(decimal(false));
+    const std::string type = o->get_type_name();  // "INT", or "INT:INT in [0 - 1024]" with a range
+    const size_t in = type.find(" in [");
+    const std::string range = in == std::string::npos ? std::string() : type.substr(in + 4);
+    if (type.rfind("INT", 0) == 0) o->transform(decimal(true, range));
+    if (type.rfind("UINT", 0) == 0) o->transform(decimal(false, range));
   }
   for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) decimal_integers(*sub);
 }
