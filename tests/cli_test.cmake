@@ -113,8 +113,9 @@ file(READ ${WORK}/sim.jsonl text)
 string(REPLACE "\"deal\":1," "\"deal\":2," moved "${text}")
 file(WRITE ${WORK}/moved.jsonl "${moved}")
 run(1 ${CANASTA} replay ${WORK}/moved.jsonl)
-run(2 ${CANASTA} sim --deals 10 --record ${WORK}/no/such/dir/r.jsonl)
-# Places that cannot be written are refused before any deal is played.
+# Places that cannot be written are refused before any deal is played: a
+# folder that a file is in the way of, a device, a folder that is not a run's.
+run(2 ${CANASTA} sim --deals 100000000 --record ${WORK}/sim.jsonl/r.jsonl)
 run(2 ${CANASTA} sim --deals 100000000 --out /dev/null)
 run(2 ${CANASTA} sim --deals 100000000 --out ${WORK})
 # A record file with no records, and card tokens not as the program writes them.
