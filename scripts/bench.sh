@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Speed figures: the Google Benchmark target, then the simulator on 1 and 2
 # threads, with the machine and the date. Writes nothing; redirect to keep.
+source "$(dirname "$0")/args.sh"
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/build.sh -DCANASTA_BUILD_BENCH=ON >/dev/null

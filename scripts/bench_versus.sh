@@ -6,18 +6,21 @@
 # 1 s) so that both see the same machine load, and prints the medians and
 # their ratio (this tree / REV: above 1 is slower), the median of the
 # rounds' own ratios ("paired"), and for whole deals the new time per
-# action. Writes nothing else.
+# action. Builds the working tree's benchmark in build/ (TARGET
+# canasta_bench of scripts/build.sh); writes nothing else.
 # OLD_BUILD=DIR uses DIR/bench/canasta_bench, a Release build of REV made
 # before, instead of building REV again.
+source "$(dirname "$0")/args.sh"
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [[ $# -lt 1 || "$1" == -h || "$1" == --help ]]; then
-  sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'
-  exit $([[ $# -lt 1 ]] && echo 2 || echo 0)
+if [[ $# -lt 1 ]]; then
+  echo "usage: bash scripts/bench_versus.sh REV [BENCHMARK_FILTER] [ROUNDS] (--help says more)" >&2
+  exit 2
 fi
 rev=$1
 filter=${2:-BM_RandomDeal/classic|BM_LegalActions/classic}
 rounds=${3:-5}
+whole ROUNDS "$rounds"
 git rev-parse --verify --quiet "$rev^{commit}" >/dev/null || { echo "bench_versus: unknown commit '$rev'" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'git worktree remove --force "$work/tree" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
@@ -32,7 +35,7 @@ else
   cmake --build "$work/build" -j"$(nproc)" --target canasta_bench >/dev/null
 fi
 echo "building the working tree ..." >&2
-bash scripts/build.sh -DCANASTA_BUILD_BENCH=ON >/dev/null
+TARGET=canasta_bench bash scripts/build.sh -DCANASTA_BUILD_BENCH=ON >/dev/null
 echo "date: $(date -u +%Y-%m-%d)  nproc: $(nproc)  cpu: $(lscpu | sed -n 's/^Model name: *//p' | head -1)"
 echo "this tree: $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- core || echo '+changes')  against: $(git rev-parse --short "$rev")"
 for ((i = 0; i < rounds; ++i)); do

@@ -9,10 +9,14 @@
 # For each sweep NAME and opponent OPP it writes OUT_DIR/NAME-OPP.csv (the
 # table of canasta tune) and OUT_DIR/NAME-OPP.txt (its printout), and draws
 # OUT_DIR/NAME.png (all opponents on one plot) when python3-matplotlib is
-# installed.
-source "$(dirname "$0")/measure.sh" "${1:-results/advice}"
-pairs=${PAIRS:-20000}           # deal pairs per point against basic and the heuristic
+# installed. PAIRS=N (default 20000) sets the deal pairs a point against
+# basic and the heuristic, ISMCTS_PAIRS=N (default 300) against ISMCTS.
+source "$(dirname "$0")/args.sh"
+pairs=${PAIRS:-20000}
 ismcts_pairs=${ISMCTS_PAIRS:-300}
+whole PAIRS "$pairs"
+whole ISMCTS_PAIRS "$ismcts_pairs"
+source "$(dirname "$0")/measure.sh" "${1:-results/advice}"
 ismcts=ismcts:iters=100
 
 # sweep NAME SPEC OPPONENT...: one table per opponent, then one plot.

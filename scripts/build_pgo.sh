@@ -7,12 +7,9 @@
 # BUILD_DIR defaults to build-pgo; the program is BUILD_DIR/sim/cli/canasta.
 # About 3 minutes of training on top of two builds. The games are the same
 # as any build's: only the code's layout and inlining change.
+source "$(dirname "$0")/args.sh"
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [[ ${1:-} == -h || ${1:-} == --help ]]; then
-  sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'
-  exit 0
-fi
 build=${1:-build-pgo}
 shift || true
 bash scripts/setup.sh

@@ -11,11 +11,16 @@
 #
 #   bash scripts/compare_instructions.sh OLD_TREE NEW_TREE
 #   CANASTA_PROFILE=spanish-2p WORKLOADS=random bash scripts/compare_instructions.sh OLD_TREE NEW_TREE
+source "$(dirname "$0")/args.sh"
 set -euo pipefail
 if (($# != 2)); then
   echo "usage: $0 OLD_TREE NEW_TREE" >&2
   exit 2
 fi
+for t in "$1" "$2"; do
+  [[ -f $t/core/include/canasta/engine.h && -d $t/build/core ]] ||
+    { echo "compare_instructions.sh: '$t' is not a checkout with a Release build in build/" >&2; exit 2; }
+done
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

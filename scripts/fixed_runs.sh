@@ -8,17 +8,29 @@
 #   bash scripts/fixed_runs.sh build/sim/cli/canasta /tmp/new
 #   diff -r /tmp/old /tmp/new && echo identical
 #
-# Takes about two minutes on two cores.
+# Takes a few seconds on two cores. OUT_DIR is emptied first, so it must be
+# new, empty or written by this script before (it holds .fixed_runs).
+source "$(dirname "$0")/args.sh"
 set -euo pipefail
 if (($# != 2)); then
   echo "usage: $0 CANASTA_BINARY OUT_DIR" >&2
   exit 2
 fi
+if [[ ! -f $1 || ! -x $1 ]]; then
+  echo "fixed_runs.sh: '$1' is not a program (the arguments are CANASTA_BINARY OUT_DIR)" >&2
+  exit 2
+fi
 canasta=$(realpath "$1")
 out=$2
+# OUT_DIR is emptied first: only when it is new, empty or this script's own.
+if [[ -e $out && ! -f $out/.fixed_runs ]] && [[ ! -d $out || -n $(ls -A "$out") ]]; then
+  echo "fixed_runs.sh: '$out' is not a folder this script wrote (no .fixed_runs in it): choose a new one" >&2
+  exit 2
+fi
 rm -rf "$out"
 mkdir -p "$out"
 cd "$out"
+touch .fixed_runs
 
 # Runs the program, keeping stdout without the lines that hold timings.
 run() {

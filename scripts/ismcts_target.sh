@@ -14,11 +14,15 @@
 # a run too long for one sitting: the files go to OUT_PREFIX/deals-shard-i-of-n
 # and OUT_PREFIX/games-shard-i-of-n, the printouts beside them (.txt);
 # `canasta merge OUT_PREFIX/deals-shard-*-of-n` joins the shards into the single run's summary.
+source "$(dirname "$0")/args.sh"
 set -euo pipefail
 cd "$(dirname "$0")/.."
 prefix=${1:-results/ismcts-target}
 pairs=${2:-1000}
 games=${3:-100}
+whole DEAL_PAIRS "$pairs" 0
+whole GAME_PAIRS "$games" 0
+((pairs + games > 0)) || { echo "ismcts_target.sh: DEAL_PAIRS and GAME_PAIRS are both 0: nothing to play" >&2; exit 2; }
 spec=${SPEC:-ismcts:iters=10000}
 opp=${OPP:-heuristic}
 canasta=${CANASTA:-build/sim/cli/canasta}
@@ -33,18 +37,23 @@ if [[ -n ${SHARD:-} ]]; then
   games_extra=(--shard "$SHARD" --out "$prefix/games-$name")
 fi
 mkdir -p "$(dirname "$deals_out")"
+# Printouts go to PRINTOUT.tmp, put in place once every run is complete.
+trap 'rm -f "$deals_out.tmp" "$games_out.tmp"' EXIT
 run() {  # run PRINTOUT ARGS...: the command and its printout, to the screen and the file
-  local out=$1 start=$SECONDS
+  local out=$1.tmp start=$SECONDS
   shift
   echo "+ canasta $*" | tee -a "$out"
   "$canasta" "$@" | tee -a "$out"
   echo "  ($((SECONDS - start)) s)" | tee -a "$out"
 }
 if ((pairs > 0)); then
-  : >"$deals_out"
+  : >"$deals_out.tmp"
   run "$deals_out" sim --side0 "$spec" --side1 "$opp" --deals "$pairs" --seed 43 --threads 2 "${deals_extra[@]}"
 fi
 if ((games > 0)); then
-  [[ $games_out == "$deals_out" ]] && ((pairs > 0)) || : >"$games_out"
+  [[ $games_out == "$deals_out" ]] && ((pairs > 0)) || : >"$games_out.tmp"
   run "$games_out" sim --side0 "$spec" --side1 "$opp" --games "$games" --seed 43 --threads 2 "${games_extra[@]}"
 fi
+for f in "$deals_out" "$games_out"; do
+  [[ ! -e $f.tmp ]] || mv "$f.tmp" "$f"
+done

@@ -7,6 +7,7 @@
 # Writes every command's output to OUT_DIR/NAME.txt, the SPSA trajectories
 # and final specs to OUT_DIR/spsa-*.{csv,spec}, and the plot
 # OUT_DIR/spsa.png (when python3-matplotlib is installed).
+source "$(dirname "$0")/args.sh"
 source "$(dirname "$0")/measure.sh" "${1:-runs/players}"
 
 # The hand-set values the heuristic had before tuning, and deliberately bad

@@ -22,19 +22,22 @@
 #                 thread's, "per thread / side by side" the run's per-thread
 #                 rate against their mean rate (at one thread, the one-
 #                 thread run itself)
+source "$(dirname "$0")/args.sh"
 set -euo pipefail
-if [[ ${1:-} == -h || ${1:-} == --help ]]; then
-  sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'
-  exit 0
-fi
 cd "$(dirname "$0")/.."
+max=${1:-$(nproc)}
+repeat=${REPEAT:-1}
+rows=${ROWS:-random heuristic ismcts games}
+whole MAX "$max"
+whole REPEAT "$repeat"
+for row in $rows; do
+  [[ " random heuristic ismcts games " == *" $row "* ]] ||
+    { echo "scaling.sh: ROWS: no row '$row' (random, heuristic, ismcts, games)" >&2; exit 2; }
+done
 if [[ -z ${CANASTA:-} ]]; then
   bash scripts/build.sh >/dev/null
   CANASTA=./build/sim/cli/canasta
 fi
-max=${1:-$(nproc)}
-repeat=${REPEAT:-1}
-rows=${ROWS:-random heuristic ismcts games}
 threads=()
 for ((t = 1; t < max; t *= 2)); do threads+=("$t"); done
 threads+=("$max")

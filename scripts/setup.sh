@@ -2,6 +2,7 @@
 # Installs the Debian packages the build needs, when they are missing, and
 # any more named as arguments (the test command adds clang-format).
 # Run as root (or with sudo available) on Debian 12.
+source "$(dirname "$0")/args.sh"
 set -euo pipefail
 packages=(build-essential cmake libtbb-dev libeigen3-dev libcli11-dev libbenchmark-dev libgtest-dev
   nlohmann-json3-dev libfmt-dev "$@")

@@ -27,9 +27,14 @@
 #   CANASTA_LONG_TESTS=ON   many more random deals in the property and
 #                           reference tests
 #   FUZZ_SECONDS=600        fuzz longer (default 10 s a target)
+source "$(dirname "$0")/args.sh"
 set -euo pipefail
 cd "$(dirname "$0")/.."
 stages=${STAGES:-format release asan tsan fuzz}
+for s in $stages; do
+  [[ " format release asan tsan mpi fuzz " == *" $s "* ]] ||
+    { echo "test.sh: unknown stage '$s' (format, release, asan, tsan, mpi, fuzz)" >&2; exit 2; }
+done
 long=${CANASTA_LONG_TESTS:-OFF}
 jobs=$(nproc)
 bash scripts/setup.sh clang-format clang libclang-rt-14-dev chromium python3-dev python3-pybind11 python3-numpy python3-pytest libopenmpi-dev openmpi-bin
@@ -95,10 +100,6 @@ for s in $stages; do
           exit 1
         fi
       done
-      ;;
-    *)
-      echo "unknown stage '$s' (format, release, asan, tsan, mpi, fuzz)" >&2
-      exit 2
       ;;
   esac
 done

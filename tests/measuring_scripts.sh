@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The guards of two measuring scripts. scripts/ladder.sh measures the costs
 # again (COSTS_ONLY=1) only with a program that plays the tournament's
-# games, and refuses players to check that the tournament lacks;
+# games, refuses players to check that the tournament lacks, leaves the
+# files as they were when its tournament cannot start, and resumes a
+# stopped tournament only under its own settings;
 # scripts/scaling.sh with CEILING=1 fills its side-by-side columns and stops
 # the table with an error when a side-by-side run fails or prints no speed.
 #   bash measuring_scripts.sh SOURCE_DIR CANASTA WORK_DIR
@@ -13,7 +15,7 @@ fail() {
 }
 rm -rf "$work"
 mkdir -p "$work/scripts" "$work/results/ladder/classic"
-cp "$src/scripts/ladder.sh" "$src/scripts/ladder_report.py" "$src/scripts/scaling.sh" "$work/scripts/"
+cp "$src/scripts/args.sh" "$src/scripts/ladder.sh" "$src/scripts/ladder_report.py" "$src/scripts/scaling.sh" "$work/scripts/"
 
 # ladder.sh: a small tournament, then its costs measured again.
 dir=$work/results/ladder/classic
@@ -51,6 +53,21 @@ fi
 grep -q "does not play the tournament's games (random against basic)" "$work/out" ||
   fail "no reason given: $(cat "$work/out")"
 cmp -s "$dir/costs.csv" "$work/costs.before" || fail "costs.csv rewritten after a refused check"
+# A tournament that cannot start (a player unknown) leaves the profile's files as they were.
+cp -r "$dir" "$work/before"
+if PLAYERS="random nosuch" CANASTA=$canasta bash "$work/scripts/ladder.sh" classic 6 1 >"$work/out" 2>&1; then
+  fail "an unknown player accepted"
+fi
+diff -r "$work/before" "$dir" >/dev/null || fail "a tournament that did not start changed $dir"
+# A stopped tournament of other settings is not resumed under these.
+cp -r "$dir/tournament" "$dir/tournament.run"
+sed -i 's/"status":"complete"/"status":"partial"/' "$dir/tournament.run/run.json"
+if PLAYERS="random heuristic" CANASTA=$canasta bash "$work/scripts/ladder.sh" classic 6 1 >"$work/out" 2>&1; then
+  fail "a stopped tournament of other players resumed"
+fi
+grep -q "holds a tournament of other settings (random basic, 6 deal pairs, classic)" "$work/out" ||
+  fail "no reason given: $(cat "$work/out")"
+rm -rf "$dir/tournament.run"
 
 # scaling.sh with CEILING=1, on a stand-in program: one thread 100 deals/s;
 # at two threads 180 (90 a thread); each side-by-side shard 95.

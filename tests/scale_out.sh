@@ -25,9 +25,17 @@ fi
 echo $RANDOM
 SBATCH
 chmod +x bin/sbatch
+same() {
+  for f in summary.json deals.csv; do cmp -s "single/$f" "$1/$f" || fail "$1/$f differs from one machine's"; done
+}
 CANASTA=$canasta PATH="$PWD/bin:$PATH" bash "$scripts/slurm.sh" 4 slurm -- "${args[@]}" >/dev/null
+same slurm/merged
+# A folder whose name has a space in it.
+CANASTA=$canasta PATH="$PWD/bin:$PATH" bash "$scripts/slurm.sh" 2 "slurm two" -- "${args[@]}" >/dev/null
+same "slurm two/merged"
 CANASTA=$canasta HOSTS="localhost localhost localhost" bash "$scripts/hosts.sh" hosts -- "${args[@]}" >/dev/null
-for dir in slurm/merged hosts/merged; do
-  for f in summary.json deals.csv; do cmp -s "single/$f" "$dir/$f" || fail "$dir/$f differs from one machine's"; done
-done
+same hosts/merged
+# Again on two hosts into the same folder: the three shards of before stay out of it.
+CANASTA=$canasta HOSTS="localhost localhost" bash "$scripts/hosts.sh" hosts -- "${args[@]}" >/dev/null
+same hosts/merged
 echo "scale out: the Slurm and hosts scripts give one machine's files"
