@@ -193,6 +193,17 @@ struct PyState {
     }
     return check_seat(s.rules, player.cast<int>());
   }
+  // Whether legal_actions(player) lists the actor's ids: for no player or the
+  // one to act; another seat has none (as in OpenSpiel), a player that is no
+  // seat raises as observation_tensor does (current_player() itself, TERMINAL
+  // at the end, gives none).
+  bool lists_for(const py::object& player) const {
+    if (player.is_none()) return true;
+    const int p = player.cast<int>();
+    if (p == current_player()) return true;
+    check_seat(s.rules, p);
+    return false;
+  }
   Action action_of(int64_t id) const {
     if (id < 0 || id >= ids().size())
       throw py::value_error(fmt::format("no action id {} (ids are 0..{})", id, ids().size() - 1));
@@ -740,18 +751,19 @@ void bind_game(py::module_& m) {
       .def(
           "legal_actions",
           [](const PyState& s, const py::object& player) {
-            if (!player.is_none() && player.cast<int>() != s.current_player()) return py::list();
+            if (!s.lists_for(player)) return py::list();
             const std::vector<int>& ids = s.legal_actions();
             py::list out(ids.size());
             for (size_t i = 0; i < ids.size(); ++i) PyList_SET_ITEM(out.ptr(), i, PyLong_FromLong(ids[i]));
             return out;
           },
-          py::arg("player") = py::none(), "the actor's legal action ids, ascending")
+          py::arg("player") = py::none(),
+          "the actor's legal action ids, ascending (none for another seat; ValueError for no seat)")
       .def(
           "legal_actions_mask",
           [](const PyState& s, const py::object& player) {
             std::vector<int> mask(static_cast<size_t>(s.ids().size()), 0);
-            if (player.is_none() || player.cast<int>() == s.current_player())
+            if (s.lists_for(player))
               for (int id : s.legal_actions()) mask[static_cast<size_t>(id)] = 1;
             return mask;
           },

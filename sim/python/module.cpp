@@ -8,7 +8,10 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <climits>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <stdexcept>
 
@@ -116,15 +119,65 @@ void name_python_sides(py::dict& out, const std::array<std::string, 2>& names) {
       config[side ? "side1" : "side0"] = names[static_cast<size_t>(side)];
 }
 
-py::dict run_sim(const std::string& profile, const py::object& side0, const py::object& side1, int64_t deals,
-                 int64_t games, py::object duplicate, uint64_t seed, int threads, const py::dict& seats,
+// The Python int of a whole number (a Python or NumPy integer; not a float
+// or a string), for the argument `name`.
+py::int_ whole_of(const py::object& o, const char* name) {
+  PyObject* index = PyNumber_Index(o.ptr());
+  if (!index) {
+    PyErr_Clear();
+    throw py::type_error(
+        fmt::format("{} wants a whole number, not {}", name, printable(py::repr(o).cast<std::string>())));
+  }
+  return py::reinterpret_steal<py::int_>(index);
+}
+
+[[noreturn]] void out_of_range(const py::int_& n, const char* name, const std::string& range) {
+  throw py::value_error(
+      fmt::format("{}: value {} not in range {}", name, printable(py::repr(n).cast<std::string>()), range));
+}
+
+// A whole number from lo to hi, as the program's option `name` takes it.
+int64_t whole_or_raise(const py::object& o, const char* name, int64_t lo, int64_t hi) {
+  const py::int_ n = whole_of(o, name);
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(n.ptr(), &overflow);
+  if (overflow || v < lo || v > hi) out_of_range(n, name, fmt::format("{} to {}", lo, hi));
+  return v;
+}
+
+// A seed, 0 to 2^64 - 1, as --seed takes it.
+uint64_t seed_or_raise(const py::object& o) {
+  const py::int_ n = whole_of(o, "seed");
+  const unsigned long long v = PyLong_AsUnsignedLongLong(n.ptr());
+  if (PyErr_Occurred()) {
+    PyErr_Clear();
+    out_of_range(n, "seed", fmt::format("0 to {}", UINT64_MAX));
+  }
+  return v;
+}
+
+// What `canasta sim` checks of its options before it plays (sim/cli/commands/sim.cpp):
+// --deals and --games 1 to 2^40, excluding each other; --sprt excludes --games and
+// --shard; --seed 0 or more; --threads 0 to 1024. The library checks the rest
+// (check_config).
+constexpr int64_t kMaxCount = int64_t{1} << 40;
+
+py::dict run_sim(const std::string& profile, const py::object& side0, const py::object& side1,
+                 const py::object& deals, const py::object& games, py::object duplicate,
+                 const py::object& seed, const py::object& threads, const py::object& seats,
                  const std::string& shard, py::object sprt, const py::object& side2) {
+  if (!deals.is_none() && !games.is_none()) throw py::value_error("deals and games exclude each other");
+  if (!games.is_none() && !sprt.is_none())
+    throw py::value_error("games excludes sprt (the sequential test runs deals)");
+  if (!shard.empty() && !sprt.is_none()) throw py::value_error("shard excludes sprt");
   ExperimentConfig c;
   c.rules = rules_or_raise(profile);
-  c.seed = seed;
-  c.deals = deals;
-  c.games = games;
-  c.threads = threads;
+  c.seed = seed_or_raise(seed);
+  c.deals = deals.is_none() ? 10000 : whole_or_raise(deals, "deals", 1, kMaxCount);
+  c.games = games.is_none() ? 0 : whole_or_raise(games, "games", 1, kMaxCount);
+  c.threads = static_cast<int>(whole_or_raise(threads, "threads", 0, 1024));
+  if (!py::isinstance<py::dict>(seats))
+    throw py::type_error("seats maps seat numbers (int) to agent specs, e.g. {2: \"heuristic\"}");
   // The agents: specs go into the configuration, callables are Python
   // agents, made for their seats by the run (which then has one thread).
   std::array<py::object, kMaxSeats> callables;
@@ -147,9 +200,20 @@ py::dict run_sim(const std::string& profile, const py::object& side0, const py::
     if (!py::isinstance<py::str>(side2)) throw py::type_error("side2 is an agent spec string");
     c.side2 = agent_or_raise(side2.cast<std::string>());
   }
-  for (const auto& [key, value] : seats)
-    c.seats.push_back(
-        {key.cast<int>(), spec_of(py::reinterpret_borrow<py::object>(value), -1, key.cast<int>())});
+  for (const auto& [key, value] : seats.cast<py::dict>()) {
+    if (!PyIndex_Check(key.ptr()) || py::isinstance<py::bool_>(key))
+      throw py::type_error(
+          fmt::format("seats maps seat numbers (int) to agent specs, e.g. {{2: \"heuristic\"}}, "
+                      "not {}",
+                      printable(py::repr(key).cast<std::string>())));
+    // The seat before its agent: a callable for a seat that is none would have no place.
+    const int seat =
+        static_cast<int>(whole_or_raise(py::reinterpret_borrow<py::object>(key), "seat", INT_MIN, INT_MAX));
+    if (seat < 0 || seat >= c.rules.players)
+      throw py::value_error("no seat " + std::to_string(seat) + " in a game of " +
+                            std::to_string(c.rules.players));
+    c.seats.push_back({seat, spec_of(py::reinterpret_borrow<py::object>(value), -1, seat)});
+  }
   RunHooks hooks;
   const bool python =
       std::any_of(callables.begin(), callables.end(), [](const py::object& o) { return bool(o); });
@@ -165,11 +229,16 @@ py::dict run_sim(const std::string& profile, const py::object& side0, const py::
   if (!shard.empty() && !parse_shard(shard, c.shard, c.shards))
     throw py::value_error(std::string("shard ") + kShardUsage);
   if (!sprt.is_none()) {
-    const auto t = sprt.cast<std::vector<double>>();
+    const char* const usage =
+        "sprt wants (elo0, elo1[, alpha, beta]) with elo0 < elo1 and 0 < alpha, beta < 0.5";
+    std::vector<double> t;
+    try {
+      t = sprt.cast<std::vector<double>>();
+    } catch (const py::cast_error&) {
+      throw py::type_error(usage);
+    }
     SprtConfig test;
-    if (!sprt_of(t, test))
-      throw py::value_error(
-          "sprt wants (elo0, elo1[, alpha, beta]) with elo0 < elo1 and 0 < alpha, beta < 0.5");
+    if (!sprt_of(t, test)) throw py::value_error(usage);
     c.sprt = test;
   }
   // The program's default (sides_differ); two callables differ unless they are the same object.
@@ -178,6 +247,8 @@ py::dict run_sim(const std::string& profile, const py::object& side0, const py::
                 : callables_given    ? !side0.is(side1)
                                      : sides_differ(c);
   std::string error;
+  // What the library refuses (side2 at two sides, a test at three, ...), before any agent is made.
+  if (!check_config(c, error)) throw py::value_error(error);
   py::dict out;
   // Runs deals or games without the GIL, then returns their summary and rows.
   const auto finish = [&](auto rows, const auto& run, const auto& summary_json) {
@@ -191,7 +262,7 @@ py::dict run_sim(const std::string& profile, const py::object& side0, const py::
     name_python_sides(out, names);
     out["rows"] = rows_array(std::move(rows), c.rules.teams);
   };
-  if (games > 0)
+  if (c.games > 0)
     finish(std::vector<GameRow>{}, run_games,
            [&](const auto& rows) { return game_summary_to_json(c, summarize_games(rows, c)); });
   else
@@ -200,10 +271,51 @@ py::dict run_sim(const std::string& profile, const py::object& side0, const py::
   return out;
 }
 
-std::string read_text(const std::string& path) {
+// Raises the OSError that Python's open() raises for `err`, with `path` as
+// its filename: FileNotFoundError for ENOENT, IsADirectoryError for EISDIR,
+// NotADirectoryError for ENOTDIR, PermissionError for EACCES.
+[[noreturn]] void raise_os_error(int err, const std::string& what, const std::string& path) {
+  const py::object e = py::reinterpret_borrow<py::object>(PyExc_OSError)(err, what, path);
+  PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(e.ptr())), e.ptr());
+  throw py::error_already_set();
+}
+
+// Opens a file to read, or raises as open() does; a folder is refused
+// (a file stream would open it and read nothing), `kind` saying what was wanted.
+std::ifstream open_or_raise(const std::string& path, const char* kind) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::file_type type = fs::status(path, ec).type();
+  if (type == fs::file_type::not_found) raise_os_error(ENOENT, std::strerror(ENOENT), path);
+  if (type == fs::file_type::directory) raise_os_error(EISDIR, fmt::format("a folder, not {}", kind), path);
+  errno = 0;
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw py::value_error("cannot read '" + printable(path) + "'");
+  if (!in) {
+    const int err = errno ? errno : EIO;
+    raise_os_error(err, std::strerror(err), path);
+  }
+  return in;
+}
+
+std::string read_text(const std::string& path, const char* kind) {
+  std::ifstream in = open_or_raise(path, kind);
   return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+// Whether the manifest of a run's folder (run.json) names the file: a rows
+// file it names is missing, one it does not name was not kept (--rows none).
+bool manifest_names(const std::string& dir, const std::string& name) {
+  std::ifstream in(dir + "/run.json", std::ios::binary);
+  if (!in) return false;
+  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  try {
+    const py::object manifest = json_loads(text);
+    for (const py::handle file : manifest["files"])
+      if (file["name"].cast<std::string>() == name) return true;
+  } catch (const py::error_already_set&) {
+  } catch (const py::cast_error&) {
+  }
+  return false;
 }
 
 }  // namespace
@@ -213,17 +325,17 @@ PYBIND11_MODULE(canasta, m) {
   python::bind_game(m);
 
   m.def("sim", &run_sim, py::arg("profile") = "classic", py::arg("side0") = "random",
-        py::arg("side1") = "random", py::arg("deals") = 10000, py::arg("games") = 0,
+        py::arg("side1") = "random", py::arg("deals") = py::none(), py::arg("games") = py::none(),
         py::arg("duplicate") = py::none(), py::arg("seed") = 1, py::arg("threads") = 0,
         py::arg("seats") = py::dict(), py::arg("shard") = "", py::arg("sprt") = py::none(),
         py::arg("side2") = py::none(),
-        "canasta sim: returns {'summary': dict as summary.json, 'rows': NumPy structured array of the rows}");
+        "canasta sim (deals: 10000 unless deals or games is given): returns {'summary': dict as "
+        "summary.json, 'rows': NumPy structured array of the rows}");
 
   m.def(
       "read_records",
       [](const std::string& path) {
-        std::ifstream in(path);
-        if (!in) throw py::value_error("cannot read '" + printable(path) + "'");
+        std::ifstream in = open_or_raise(path, "a record file");
         py::list out;
         std::string line, error;
         int64_t n = 0;
@@ -242,6 +354,7 @@ PYBIND11_MODULE(canasta, m) {
   m.def(
       "read_samples",
       [](const std::string& path) {
+        open_or_raise(path, "a sample file");
         SampleSet set;
         std::string error;
         if (!read_samples(path, set, error)) throw py::value_error(error);
@@ -262,24 +375,38 @@ PYBIND11_MODULE(canasta, m) {
   m.def(
       "read_run",
       [](const std::string& dir) {
-        const std::string summary = read_text(dir + "/summary.json");
+        namespace fs = std::filesystem;
+        std::error_code ec;
+        const fs::file_type type = fs::status(dir, ec).type();
+        if (type == fs::file_type::not_found) raise_os_error(ENOENT, std::strerror(ENOENT), dir);
+        if (type != fs::file_type::directory)
+          raise_os_error(ENOTDIR, "not a folder (read_run reads the folder of a sim --out)", dir);
+        const std::string summary = read_text(dir + "/summary.json", "a summary file");
         ExperimentConfig c;
         std::string error;
         if (!config_from_json(summary, c, error)) throw py::value_error(dir + ": " + error);
         py::dict out;
         out["summary"] = json_loads(summary);
+        // A run with --rows none kept no rows: None (its summary is all there is).
+        const std::string csv = c.games > 0 ? "games.csv" : "deals.csv";
+        if (!fs::exists(dir + "/" + csv, ec) && !manifest_names(dir, csv)) {
+          out["rows"] = py::none();
+          return out;
+        }
+        const std::string text = read_text(dir + "/" + csv, "a rows file");
         if (c.games > 0) {
           std::vector<GameRow> rows;
-          if (!game_rows_from_csv(read_text(dir + "/games.csv"), rows, error, c.rules.teams))
+          if (!game_rows_from_csv(text, rows, error, c.rules.teams))
             throw py::value_error(dir + ": " + error);
           out["rows"] = rows_array(std::move(rows), c.rules.teams);
         } else {
           std::vector<DealRow> rows;
-          if (!rows_from_csv(read_text(dir + "/deals.csv"), rows, error, c.rules.teams))
-            throw py::value_error(dir + ": " + error);
+          if (!rows_from_csv(text, rows, error, c.rules.teams)) throw py::value_error(dir + ": " + error);
           out["rows"] = rows_array(std::move(rows), c.rules.teams);
         }
         return out;
       },
-      py::arg("dir"), "a directory written by sim --out: {'summary': dict, 'rows': NumPy structured array}");
+      py::arg("dir"),
+      "a directory written by sim --out: {'summary': dict, 'rows': NumPy structured array, or None when the "
+      "run kept no rows (--rows none)}");
 }

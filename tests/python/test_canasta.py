@@ -140,6 +140,92 @@ def test_sim_at_a_table_of_three_sides(tmp_path):
     assert back["summary"] == summary and np.array_equal(back["rows"], rows)
 
 
+def test_read_run_without_rows(tmp_path):
+    # sim --rows none keeps the summary alone: read_run gives it, with rows None.
+    for args, kwargs in [(["--deals", "20"], {"deals": 20}), (["--games", "2"], {"games": 2})]:
+        out = tmp_path / ("games" if "games" in kwargs else "deals")
+        subprocess.run([CANASTA, "sim", *args, "--rows", "none", "--out", str(out)], check=True, capture_output=True)
+        assert sorted(os.listdir(out)) == ["run.json", "summary.json"]
+        back = canasta.read_run(str(out))
+        assert back["rows"] is None
+        assert back["summary"] == canasta.sim(**kwargs)["summary"]
+    # A rows file that run.json names but that is gone is missing, not "no rows".
+    out = tmp_path / "kept"
+    subprocess.run([CANASTA, "sim", "--deals", "20", "--out", str(out)], check=True, capture_output=True)
+    assert len(canasta.read_run(str(out))["rows"]) == 20
+    (out / "deals.csv").unlink()
+    with pytest.raises(FileNotFoundError, match="deals.csv"):
+        canasta.read_run(str(out))
+
+
+# What canasta sim refuses, canasta.sim refuses too (ValueError), instead of running something else.
+REFUSED = [
+    ({"deals": -1}, ["--deals", "-1"], "deals: value -1 not in range 1 to"),
+    ({"deals": 0}, ["--deals", "0"], "deals: value 0 not in range 1 to"),
+    ({"games": 0}, ["--games", "0"], "games: value 0 not in range 1 to"),
+    ({"deals": 10, "games": 2}, ["--deals", "10", "--games", "2"], "deals and games exclude each other"),
+    ({"games": 2, "sprt": (0, 10)}, ["--games", "2", "--sprt", "0,10"], "games excludes sprt"),
+    ({"shard": "0/2", "sprt": (0, 10)}, ["--shard", "0/2", "--sprt", "0,10"], "shard excludes sprt"),
+    ({"seed": -1}, ["--seed", "-1"], "seed: value -1 not in range 0 to"),
+    ({"threads": -1}, ["--threads", "-1"], "threads: value -1 not in range 0 to 1024"),
+    ({"threads": 1025}, ["--threads", "1025"], "threads: value 1025 not in range 0 to 1024"),
+    ({"seats": {7: "random"}}, ["--seat", "7=random"], "no seat 7 in a game of 4"),
+    ({"side2": "basic"}, ["--side2", "basic"], "needs a table of three sides"),
+]
+
+
+@pytest.mark.parametrize("kwargs,args,message", REFUSED, ids=[" ".join(a) for _, a, _ in REFUSED])
+def test_sim_refuses_what_the_program_refuses(tmp_path, kwargs, args, message):
+    done = subprocess.run([CANASTA, "sim", *args, "--out", str(tmp_path / "run")], capture_output=True, text=True)
+    assert done.returncode != 0 and not (tmp_path / "run").exists(), done.stdout
+    with pytest.raises(ValueError, match=re.escape(message)):
+        canasta.sim(**kwargs)
+
+
+def test_sim_argument_types():
+    with pytest.raises(TypeError, match="deals wants a whole number"):
+        canasta.sim(deals=1.5)
+    with pytest.raises(TypeError, match=r"seats maps seat numbers \(int\) to agent specs"):
+        canasta.sim(deals=10, seats={"2": "heuristic"})
+    with pytest.raises(TypeError, match=r"seats maps seat numbers \(int\) to agent specs"):
+        canasta.sim(deals=10, seats=[2])
+    with pytest.raises(ValueError, match="no seat -1"):  # a Python agent for no seat
+        canasta.sim(deals=10, seats={-1: lambda view: view.legal_actions()[0]})
+    # NumPy integers count as whole numbers; without deals or games, 10,000 deals.
+    assert canasta.sim(deals=np.int64(3), seats={np.int64(2): "heuristic"})["summary"]["config"]["deals"] == 3
+    assert len(canasta.sim(threads=1)["rows"]) == 10000
+
+
+def test_readers_raise_as_python_does(tmp_path):
+    missing = str(tmp_path / "nothing.jsonl")
+    for read in [canasta.read_records, canasta.read_samples, canasta.read_run]:
+        with pytest.raises(FileNotFoundError) as e:
+            read(missing)
+        assert e.value.filename == missing
+    with pytest.raises(IsADirectoryError, match="a folder, not a record file"):
+        canasta.read_records(str(tmp_path))
+    with pytest.raises(IsADirectoryError, match="a folder, not a sample file"):
+        canasta.read_samples(str(tmp_path))
+    with pytest.raises(NotADirectoryError, match="not a folder"):
+        canasta.read_run(__file__)
+    with pytest.raises(FileNotFoundError, match="summary.json"):  # a folder that holds no run
+        canasta.read_run(str(tmp_path))
+
+
+def test_legal_actions_of_a_player():
+    # As in OpenSpiel: a seat not to act has no legal actions; a player that is no seat raises.
+    state = canasta.Game().new_initial_state(seed=2)
+    actor = state.current_player()
+    for p in range(4):
+        assert (state.legal_actions(p) == state.legal_actions()) == (p == actor)
+        assert (sum(state.legal_actions_mask(p)) > 0) == (p == actor)
+    for p in [4, 9, -1, canasta.TERMINAL]:
+        with pytest.raises(ValueError, match=f"no seat {p} in a game of 4"):
+            state.legal_actions(p)
+        with pytest.raises(ValueError, match=f"no seat {p} in a game of 4"):
+            state.legal_actions_mask(p)
+
+
 def test_python_agent_in_a_sim():
     def greedy(view):
         legal = view.legal_actions()

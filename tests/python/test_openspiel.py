@@ -36,6 +36,8 @@ def check_step(game, state, rng, prev):
         assert state.information_state_tensor(p).shape == tuple(game.information_state_tensor_shape())
     if state.is_terminal():
         assert state.current_player() == canasta.TERMINAL and state.legal_actions() == []
+        assert state.legal_actions(state.current_player()) == []  # as OpenSpiel code asks at the end
+        assert all(state.legal_actions(p) == [] for p in range(players))
         return None
     actor = state.current_player()
     assert 0 <= actor < players
@@ -44,6 +46,8 @@ def check_step(game, state, rng, prev):
     assert legal and legal == sorted(set(legal)) and 0 <= legal[0] and legal[-1] < n
     assert legal == state.legal_actions(actor)
     assert all(state.legal_actions(p) == [] for p in range(players) if p != actor)
+    with pytest.raises(ValueError, match=f"no seat {players}"):  # a player that is no seat, as observation_tensor
+        state.legal_actions(players)
     mask = state.legal_actions_mask()
     assert len(mask) == n and [i for i, m in enumerate(mask) if m] == legal
     a = rng.choice(legal)
