@@ -11,6 +11,9 @@
 # OUT_DIR/NAME.png (all opponents on one plot) when python3-matplotlib is
 # installed. PAIRS=N (default 20000) sets the deal pairs a point against
 # basic and the heuristic, ISMCTS_PAIRS=N (default 300) against ISMCTS.
+# Stopped by a signal, the sweep in progress keeps its points so far in its
+# CSV (`canasta tune --resume FILE` plays the rest) and its printout before
+# stays; the script run again starts over.
 source "$(dirname "$0")/args.sh"
 pairs=${PAIRS:-20000}
 ismcts_pairs=${ISMCTS_PAIRS:-300}

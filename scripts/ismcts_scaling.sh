@@ -9,6 +9,10 @@
 # heuristic of 2026-12-02, OPP=heuristic:plan_out=0,open_wilds=-1 before plan_out,
 # OPP=heuristic:fill_risk=0,plan_out=0,open_wilds=-1 of 2026-12-01; their curves are in
 # results/history/ismcts-scaling-2026-12-02.md).
+# Writes OUT_PREFIX.csv (the table), .txt (the printout) and .png (the plot).
+# Stopped by a signal, OUT_PREFIX.csv holds the points so far (and the
+# printout before stays): `canasta tune --resume OUT_PREFIX.csv` plays the
+# rest; the script run again starts over.
 source "$(dirname "$0")/args.sh"
 set -euo pipefail
 cd "$(dirname "$0")/.."
