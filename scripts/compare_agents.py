@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """A comparison from Python, notebook style: three freezing thresholds of the
 heuristic against the heuristic, in duplicate, each with its Elo interval,
-and the running margin of the last one. Writes a PNG.
+and the running margin of the last one. Writes a PNG (or the format of the
+output's extension: .pdf, .svg, ...), making its missing folders.
 
     PYTHONPATH=build/python /usr/bin/python3 scripts/compare_agents.py [out.png] [--deals N]
 
@@ -9,20 +10,35 @@ Needs the module (built with the project when Debian's python3-pybind11 and
 python3-numpy are there) and python3-matplotlib.
 """
 import argparse
+import os
+import sys
 
 import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import numpy as np
+from matplotlib.backend_bases import FigureCanvasBase
 
-import canasta
+try:
+    import canasta
+except ImportError:
+    canasta = None  # --help and the checks of the arguments need no module
 
 # %% Play: every point is a duplicate run against the same opponent, over the same deals.
 args = argparse.ArgumentParser(description=__doc__.splitlines()[0])
 args.add_argument("out", nargs="?", default="compare_agents.png")
 args.add_argument("--deals", type=int, default=4000)
 opts = args.parse_args()
+if opts.deals < 1:
+    args.error("--deals must be at least 1")
+if canasta is None:
+    sys.exit("compare_agents: no canasta module: build it, and run with PYTHONPATH=build/python")
+root, ext = os.path.splitext(opts.out)
+fmt = ext[1:].lower() or "png"
+if fmt not in FigureCanvasBase.get_supported_filetypes():
+    print(f"compare_agents: {opts.out}: matplotlib writes no {ext} images (.png, .pdf, .svg, ... instead)", file=sys.stderr)
+    sys.exit(2)
 points = [0, 4, 8]
 runs = {f: canasta.sim(side0=f"heuristic:freeze={f}", side1="heuristic", deals=opts.deals, duplicate=True, seed=1)
         for f in points}
@@ -51,5 +67,12 @@ right.plot(running)
 right.set_xlabel(f"deals played (freeze={points[-1]}, duplicate)")
 right.set_ylabel("A's mean margin so far")
 fig.tight_layout()
-fig.savefig(opts.out, dpi=110)
+tmp = f"{root}.tmp{ext}"  # the output whole or not at all
+try:
+    if os.path.dirname(opts.out):
+        os.makedirs(os.path.dirname(opts.out), exist_ok=True)
+    fig.savefig(tmp, dpi=110, format=fmt)
+    os.replace(tmp, opts.out)
+except OSError as e:
+    sys.exit(f"compare_agents: cannot write {opts.out}: {e.strerror}")
 print("plot:", opts.out)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A small policy network trained in NumPy on the canasta module: it learns
 to play like the heuristic (behaviour cloning over the dense action ids),
-then plays deals against random play in canasta.sim.
+then plays deals against random play and against the heuristic in canasta.sim.
 
     PYTHONPATH=build/python /usr/bin/python3 scripts/learn_policy.py [--deals 400] [--epochs 8]
 
@@ -11,14 +11,18 @@ heuristic's choice; (2) a one-hidden-layer perceptron over the observation,
 its outputs masked to the legal actions, is fitted with minibatch Adam on
 the cross-entropy, on 90% of the deals, and scored on the other 10%;
 (3) the network, as a Python agent choosing its most likely legal action,
-plays duplicate deals against random play.
+plays duplicate deals against random play, then against the heuristic.
 """
 import argparse
+import sys
 import time
 
 import numpy as np
 
-import canasta
+try:
+    import canasta
+except ImportError:
+    canasta = None  # --help and the checks of the arguments need no module
 
 
 def collect(game, deals, seed):
@@ -86,12 +90,24 @@ class Policy:
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--deals", type=int, default=400, help="heuristic self-play deals to learn from")
-    ap.add_argument("--epochs", type=int, default=8)
-    ap.add_argument("--hidden", type=int, default=256)
-    ap.add_argument("--games", type=int, default=500, help="duplicate pairs of deals against random play")
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--deals", type=int, default=400,
+                    help="heuristic self-play deals to learn from, the last tenth held out (at least 2)")
+    ap.add_argument("--epochs", type=int, default=8, help="passes over the training deals (0: the untrained network)")
+    ap.add_argument("--hidden", type=int, default=256, help="units of the hidden layer (at least 1)")
+    ap.add_argument("--games", type=int, default=500,
+                    help="duplicate pairs of deals the network plays against each opponent, random play then the heuristic")
     args = ap.parse_args()
+    if args.deals < 2:
+        ap.error("--deals must be at least 2 (one to learn from, one held out)")
+    if args.epochs < 0:
+        ap.error("--epochs must be at least 0")
+    if args.hidden < 1:
+        ap.error("--hidden must be at least 1")
+    if args.games < 1:
+        ap.error("--games must be at least 1")
+    if canasta is None:
+        sys.exit("learn_policy: no canasta module: build it, and run with PYTHONPATH=build/python")
     game = canasta.load_game("canasta")
     n_actions = game.num_distinct_actions()
     start = time.perf_counter()

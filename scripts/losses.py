@@ -1,23 +1,44 @@
 #!/usr/bin/python3
 """Where side A (the agent of --side0) loses its deals: the share of deals it
 loses by the red-three difference, by the deal's length and by the side that
-went out, from the deals.csv of a duplicate run (`canasta sim --side0 A --side1 B --out DIR`).
+went out, from the deals.csv of a duplicate run (`canasta sim --side0 A --side1 B --out DIR`)
+at a table of two sides (a table of three sides is refused).
 
 Usage: python3 scripts/losses.py DIR/deals.csv
 """
+import argparse
 import collections
 import csv
 import sys
 
+COLUMNS = ("swapped", "turns", "out_seat", "score0", "score1", "red_threes0", "red_threes1")
+
+
+def fail(message):
+    print(f"losses: {message}", file=sys.stderr)
+    sys.exit(2)
+
 
 def main():
-    if len(sys.argv) != 2:
-        sys.exit(__doc__)
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("deals", help="the deals.csv of a canasta sim run (--out DIR)")
+    path = ap.parse_args().deals
     try:
-        with open(sys.argv[1], newline="") as f:
-            rows = list(csv.DictReader(f))
+        with open(path, newline="") as f:
+            reader = csv.DictReader(f)
+            columns = reader.fieldnames or []
+            rows = list(reader)
     except OSError as e:
-        sys.exit(f"losses: cannot read {sys.argv[1]}: {e.strerror}")
+        fail(f"cannot read {path}: {e.strerror}")
+    except (csv.Error, UnicodeDecodeError) as e:
+        fail(f"{path} is not a deals.csv ({e})")
+    missing = [c for c in COLUMNS if c not in columns]
+    if missing:
+        fail(f"{path} is not a deals.csv of canasta sim (no column {missing[0]!r})")
+    if "score2" in columns:
+        fail(f"{path} is a table of three sides: this script handles deals.csv of two sides only")
+    if not rows:
+        fail(f"{path} has no deals (only its header)")
     by_reds = collections.defaultdict(lambda: [0, 0])
     by_turns = collections.defaultdict(lambda: [0, 0])
     by_out = collections.defaultdict(lambda: [0, 0])
@@ -32,8 +53,8 @@ def main():
             for table, key in ((by_reds, reds), (by_turns, turns), (by_out, out)):
                 table[key][0] += 1
                 table[key][1] += lost
-    except (KeyError, ValueError) as e:
-        sys.exit(f"losses: {sys.argv[1]} is not a deals.csv ({e})")
+    except (KeyError, ValueError, TypeError) as e:
+        fail(f"{path} is not a deals.csv ({e})")
     print("red threes of B minus A   deals   A lost")
     for k in sorted(by_reds):
         n, lost = by_reds[k]

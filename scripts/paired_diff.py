@@ -2,16 +2,26 @@
 """Two versions of an agent played against the same opponent on the same
 deals, compared deal pair by deal pair: the difference in the share of deals
 won and in the margin a deal, with a 95% interval over the pairs (the deals
-they share). Each run is a duplicate run with the agent as --side0 and the
-same --side1, --seed and profile (`canasta sim --side0 A --side1 B --deals N
---seed S --out DIR`); a run stopped early or a shard counts the pairs both
-have finished.
+they share). Each run is a duplicate run of two sides with the agent as
+--side0 and the same --side1, --seed and profile (`canasta sim --side0 A
+--side1 B --deals N --seed S --out DIR`); a run stopped early or a shard
+counts the pairs both have finished. Where each deals.csv has its run's
+summary.json beside it, two runs that differ in the profile, the seed or the
+opponent (--side1 and the --seat overrides of its seats) are refused.
 
 Usage: python3 scripts/paired_diff.py DIR_A/deals.csv DIR_B/deals.csv
 """
+import argparse
 import csv
+import json
 import math
+import os
 import sys
+
+
+def fail(message):
+    print(f"paired_diff: {message}", file=sys.stderr)
+    sys.exit(2)
 
 
 def pairs(path):
@@ -19,7 +29,14 @@ def pairs(path):
     seen = {}
     try:
         with open(path, newline="") as f:
-            for r in csv.DictReader(f):
+            reader = csv.DictReader(f)
+            columns = reader.fieldnames or []
+            for c in ("deal", "swapped", "score0", "score1"):
+                if c not in columns:
+                    fail(f"{path} is not a deals.csv of a duplicate run (no column {c!r}; give DIR/deals.csv)")
+            if "score2" in columns:
+                fail(f"{path} is a table of three sides: this script compares runs of two sides only")
+            for r in reader:
                 a = int(r["swapped"])  # the agent's table side in this twin
                 mine, theirs = int(r[f"score{a}"]), int(r[f"score{1 - a}"])
                 won = 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
@@ -28,19 +45,59 @@ def pairs(path):
                 p[1] += (mine - theirs) / 2
                 p[2] += 1
     except OSError as e:
-        sys.exit(f"paired_diff: cannot read {path}: {e.strerror}")
-    except (KeyError, ValueError) as e:
-        sys.exit(f"paired_diff: {path} is not a deals.csv of a duplicate run of two sides ({e})")
+        fail(f"cannot read {path}: {e.strerror}")
+    except (KeyError, ValueError, TypeError) as e:
+        fail(f"{path} is not a deals.csv of a duplicate run of two sides ({e})")
+    if not seen:
+        fail(f"{path} has no deals (only its header)")
     return {k: p[:2] for k, p in seen.items() if p[2] == 2}
 
 
+def config(path):
+    """The settings of the run, from the summary.json beside its deals.csv; None where there is none."""
+    try:
+        with open(os.path.join(os.path.dirname(path), "summary.json")) as f:
+            c = json.load(f)["config"]
+        return c if isinstance(c, dict) else None
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def opponent_seats(c):
+    """The --seat overrides of --side1's seats (the odd ones at a table of two sides)."""
+    try:
+        seats = sorted((int(s[0]), str(s[1])) for s in c.get("seats", []) if int(s[0]) % 2 == 1)
+    except (TypeError, ValueError, IndexError):
+        return str(c.get("seats"))
+    return " ".join(f"{n}={spec}" for n, spec in seats) or "none"
+
+
 def main():
-    if len(sys.argv) != 3:
-        sys.exit(__doc__)
-    a, b = pairs(sys.argv[1]), pairs(sys.argv[2])
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("deals_a", help="DIR_A/deals.csv: the run of version A")
+    ap.add_argument("deals_b", help="DIR_B/deals.csv: the run of version B")
+    args = ap.parse_args()
+    path_a, path_b = args.deals_a, args.deals_b
+    a, b = pairs(path_a), pairs(path_b)
+    ca, cb = config(path_a), config(path_b)
+    for c, path in ((ca, path_a), (cb, path_b)):
+        if c is not None and c.get("duplicate") is False:
+            fail(f"{path} is of a run without duplicate play (--no-duplicate): it has no deal pairs")
+    if ca is not None and cb is not None:
+        differ = [f"{name} ({x} against {y})" for name, x, y in (
+            ("profile", ca.get("profile"), cb.get("profile")),
+            ("--seed", ca.get("seed"), cb.get("seed")),
+            ("opponent --side1", ca.get("side1"), cb.get("side1")),
+            ("opponent's --seat", opponent_seats(ca), opponent_seats(cb))) if x != y]
+        if differ:
+            fail(f"the two runs differ in {', '.join(differ)}: not the same deals against the same opponent")
+    for p, path in ((a, path_a), (b, path_b)):
+        if not p:
+            fail(f"{path} has no deal played twice with the sides swapped (a run without duplicate play?)")
     common = sorted(set(a) & set(b))
     if len(common) < 2:
-        sys.exit("paired_diff: the two runs share fewer than two deal pairs (same --seed and profile?)")
+        hint = "shards that share no deals?" if ca is not None and cb is not None else "same --seed and profile?"
+        fail(f"the two runs share fewer than two deal pairs ({hint})")
     n = len(common)
     print(f"{n} deal pairs in both runs")
     for i, name, unit in ((0, "deals won", "%"), (1, "margin a deal", "")):

@@ -2,6 +2,8 @@
 """Draws an SPSA trajectory (`canasta tune --spsa ... -o TRAJ.csv`): every tuned
 parameter against the deal pairs played, one panel each, optionally with a
 second run's trajectory (for example one started from bad values) beside it.
+The image's format is OUT's extension (.png, .pdf, .svg, ...); missing
+folders are made.
 
 Usage: /usr/bin/python3 scripts/plot_spsa.py TRAJ.csv OUT.png [--other TRAJ2.csv]
                                              [--labels A B] [--title TEXT]
@@ -16,27 +18,51 @@ import os
 import sys
 
 
+def fail(message):
+    print(f"plot_spsa: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+def save(fig, out, **options):
+    """Writes the figure to OUT through a temporary name beside it, in the format of OUT's
+    extension (PNG without one), making OUT's missing folders."""
+    root, ext = os.path.splitext(out)
+    fmt = ext[1:].lower() or "png"
+    if fmt not in fig.canvas.get_supported_filetypes():
+        fail(f"{out}: matplotlib writes no {ext} images (.png, .pdf, .svg, ... instead)")
+    tmp = f"{root}.tmp{ext}"
+    try:
+        if os.path.dirname(out):
+            os.makedirs(os.path.dirname(out), exist_ok=True)
+        fig.savefig(tmp, format=fmt, **options)
+        os.replace(tmp, out)
+    except OSError as e:
+        fail(f"cannot write {out}: {e.strerror}")
+
+
 def read(path):
     try:
         with open(path, newline="") as f:
             rows = list(csv.DictReader(f))
     except OSError as e:
-        sys.exit(f"plot_spsa: cannot read {path}: {e.strerror}")
+        fail(f"cannot read {path}: {e.strerror}")
+    except (csv.Error, UnicodeDecodeError) as e:
+        fail(f"{path} is not a CSV ({e})")
     if not rows or "pairs" not in rows[0]:
-        sys.exit(f"plot_spsa: {path} is not an SPSA trajectory (no rows, or no 'pairs' column)")
+        fail(f"{path} is not an SPSA trajectory (no rows, or no 'pairs' column)")
     params = [k for k in rows[0] if k not in ("batch", "pairs", "result") and not k.startswith("c_")]
     try:
         pairs = [int(r["pairs"]) for r in rows]
         theta = {p: [float(r[p]) for r in rows] for p in params}
     except (KeyError, ValueError) as e:
-        sys.exit(f"plot_spsa: {path}: bad value ({e})")
+        fail(f"{path}: bad value ({e})")
     return pairs, theta
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("trajectory", help="CSV written by canasta tune --spsa --out")
-    ap.add_argument("png", help="PNG file to write")
+    ap.add_argument("png", help="the image to write: OUT.png, or another extension matplotlib knows (.pdf, .svg)")
     ap.add_argument("--other", help="a second trajectory of the same parameters")
     ap.add_argument("--labels", nargs=2, default=["run 1", "run 2"])
     ap.add_argument("--title", default=None)
@@ -46,12 +72,12 @@ def main():
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        sys.exit("plot_spsa: matplotlib is missing (apt-get install python3-matplotlib; run /usr/bin/python3)")
+        fail("matplotlib is missing (apt-get install python3-matplotlib; run /usr/bin/python3)")
     runs = [read(args.trajectory)]
     if args.other:
         runs.append(read(args.other))
         if set(runs[1][1]) != set(runs[0][1]):
-            sys.exit("plot_spsa: the two trajectories tune different parameters")
+            fail("the two trajectories tune different parameters")
     params = list(runs[0][1])
     cols = min(3, len(params))
     rows = math.ceil(len(params) / cols)
@@ -71,9 +97,7 @@ def main():
     if args.title:
         fig.suptitle(args.title, fontsize=11)
     fig.tight_layout()
-    tmp = args.png + ".tmp.png"
-    fig.savefig(tmp, dpi=110)
-    os.replace(tmp, args.png)
+    save(fig, args.png, dpi=110)
 
 
 if __name__ == "__main__":

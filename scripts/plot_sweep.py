@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """Draws `canasta tune` tables: the measured value with its 95% interval band
-against the swept parameter, as a PNG. A table that sweeps two parameters
+against the swept parameter, as a PNG (or the format of OUT's extension:
+.pdf, .svg, ...; missing folders are made). A table that sweeps two parameters
 gets one line per value of the second; further tables (the same sweep
 against other opponents, say) are drawn beside the first with --also.
 
@@ -16,17 +17,41 @@ import os
 import sys
 
 
+def fail(message):
+    print(f"plot_sweep: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+def save(fig, out, **options):
+    """Writes the figure to OUT through a temporary name beside it, in the format of OUT's
+    extension (PNG without one), making OUT's missing folders."""
+    root, ext = os.path.splitext(out)
+    fmt = ext[1:].lower() or "png"
+    if fmt not in fig.canvas.get_supported_filetypes():
+        fail(f"{out}: matplotlib writes no {ext} images (.png, .pdf, .svg, ... instead)")
+    tmp = f"{root}.tmp{ext}"
+    try:
+        if os.path.dirname(out):
+            os.makedirs(os.path.dirname(out), exist_ok=True)
+        fig.savefig(tmp, format=fmt, **options)
+        os.replace(tmp, out)
+    except OSError as e:
+        fail(f"cannot write {out}: {e.strerror}")
+
+
 def read(path, metric):
     try:
         with open(path, newline="") as f:
             rows = list(csv.DictReader(f))
     except OSError as e:
-        sys.exit(f"plot_sweep: cannot read {path}: {e.strerror}")
+        fail(f"cannot read {path}: {e.strerror}")
+    except (csv.Error, UnicodeDecodeError) as e:
+        fail(f"{path} is not a CSV ({e})")
     if not rows:
-        sys.exit(f"plot_sweep: {path} is empty")
+        fail(f"{path} is empty")
     keys = list(rows[0].keys())
     if "spec" not in keys or keys.index("spec") == 0:
-        sys.exit(f"plot_sweep: {path} has no swept parameter")
+        fail(f"{path} has no swept parameter")
     params = keys[:keys.index("spec")]
     lo_key, hi_key = {"margin": ("margin_lo", "margin_hi"), "win_share": ("win_lo", "win_hi"),
                       "elo": ("elo_lo", "elo_hi")}[metric]
@@ -38,14 +63,14 @@ def read(path, metric):
             for lst, k in zip(s, (params[0], metric, lo_key, hi_key)):
                 lst.append(float(r[k]))
     except (KeyError, ValueError) as e:
-        sys.exit(f"plot_sweep: {path} is not a canasta tune table ({e})")
+        fail(f"{path} is not a canasta tune table ({e})")
     return params, series, rows
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("table", help="CSV written by canasta tune --out")
-    ap.add_argument("png", help="PNG file to write")
+    ap.add_argument("png", help="the image to write: OUT.png, or another extension matplotlib knows (.pdf, .svg)")
     ap.add_argument("--metric", choices=["margin", "win_share", "elo"], default="margin")
     ap.add_argument("--title", default=None)
     ap.add_argument("--label", default=None, help="the first table's name in the legend")
@@ -58,7 +83,7 @@ def main():
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        sys.exit("plot_sweep: matplotlib is missing (apt-get install python3-matplotlib; run /usr/bin/python3)")
+        fail("matplotlib is missing (apt-get install python3-matplotlib; run /usr/bin/python3)")
     tables = [(args.table, args.label)]
     for item in args.also:
         path, _, label = item.partition("=")
@@ -71,7 +96,7 @@ def main():
         if first is None:
             first = (params, rows)
         elif params != first[0]:
-            sys.exit(f"plot_sweep: {path} sweeps {params}, not {first[0]}")
+            fail(f"{path} sweeps {params}, not {first[0]}")
         for key, (x, y, lo, hi) in series.items():
             name = " ".join(v for v in (label, f"{params[1]}={key}" if key is not None else None) if v)
             band = ax.fill_between(x, [v * scale for v in lo], [v * scale for v in hi], alpha=0.18)
@@ -87,9 +112,7 @@ def main():
     ax.grid(True, alpha=0.3)
     ax.legend(fontsize=7, title="shaded: 95% interval", title_fontsize=7)
     fig.tight_layout()
-    tmp = args.png + ".tmp.png"
-    fig.savefig(tmp)
-    os.replace(tmp, args.png)
+    save(fig, args.png)
 
 
 if __name__ == "__main__":
