@@ -10,7 +10,6 @@ Needs the module (built with the project when Debian's python3-pybind11 and
 python3-numpy are there) and python3-matplotlib.
 """
 import argparse
-import os
 import sys
 
 import matplotlib
@@ -18,7 +17,8 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import numpy as np
-from matplotlib.backend_bases import FigureCanvasBase
+
+from script_io import image_format, save_figure
 
 try:
     import canasta
@@ -34,11 +34,7 @@ if opts.deals < 1:
     args.error("--deals must be at least 1")
 if canasta is None:
     sys.exit("compare_agents: no canasta module: build it, and run with PYTHONPATH=build/python")
-root, ext = os.path.splitext(opts.out)
-fmt = ext[1:].lower() or "png"
-if fmt not in FigureCanvasBase.get_supported_filetypes():
-    print(f"compare_agents: {opts.out}: matplotlib writes no {ext} images (.png, .pdf, .svg, ... instead)", file=sys.stderr)
-    sys.exit(2)
+image_format(opts.out)
 points = [0, 4, 8]
 runs = {f: canasta.sim(side0=f"heuristic:freeze={f}", side1="heuristic", deals=opts.deals, duplicate=True, seed=1)
         for f in points}
@@ -67,12 +63,5 @@ right.plot(running)
 right.set_xlabel(f"deals played (freeze={points[-1]}, duplicate)")
 right.set_ylabel("A's mean margin so far")
 fig.tight_layout()
-tmp = f"{root}.tmp{ext}"  # the output whole or not at all
-try:
-    if os.path.dirname(opts.out):
-        os.makedirs(os.path.dirname(opts.out), exist_ok=True)
-    fig.savefig(tmp, dpi=110, format=fmt)
-    os.replace(tmp, opts.out)
-except OSError as e:
-    sys.exit(f"compare_agents: cannot write {opts.out}: {e.strerror}")
+save_figure(fig, opts.out, dpi=110)
 print("plot:", opts.out)

@@ -15,10 +15,7 @@ import statistics
 import subprocess
 import sys
 
-
-def fail(message):
-    print(f"compare_bench: {message}", file=sys.stderr)
-    sys.exit(2)
+from script_io import fail
 
 
 def output(command):

@@ -13,12 +13,9 @@ import json
 import os
 import sys
 
+from script_io import fail
+
 ORDER = ["classic", "two-player", "spanish"]
-
-
-def fail(message):
-    print(f"ladder_report: {message}", file=sys.stderr)
-    sys.exit(2)
 
 
 def read_ladder(path):

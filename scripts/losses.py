@@ -8,37 +8,19 @@ Usage: python3 scripts/losses.py DIR/deals.csv
 """
 import argparse
 import collections
-import csv
-import sys
+
+from script_io import fail, read_table
 
 COLUMNS = ("swapped", "turns", "out_seat", "score0", "score1", "red_threes0", "red_threes1")
-
-
-def fail(message):
-    print(f"losses: {message}", file=sys.stderr)
-    sys.exit(2)
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("deals", help="the deals.csv of a canasta sim run (--out DIR)")
     path = ap.parse_args().deals
-    try:
-        with open(path, newline="") as f:
-            reader = csv.DictReader(f)
-            columns = reader.fieldnames or []
-            rows = list(reader)
-    except OSError as e:
-        fail(f"cannot read {path}: {e.strerror}")
-    except (csv.Error, UnicodeDecodeError) as e:
-        fail(f"{path} is not a deals.csv ({e})")
-    missing = [c for c in COLUMNS if c not in columns]
-    if missing:
-        fail(f"{path} is not a deals.csv of canasta sim (no column {missing[0]!r})")
+    rows, columns = read_table(path, COLUMNS, "a deals.csv of canasta sim")
     if "score2" in columns:
         fail(f"{path} is a table of three sides: this script handles deals.csv of two sides only")
-    if not rows:
-        fail(f"{path} has no deals (only its header)")
     by_reds = collections.defaultdict(lambda: [0, 0])
     by_turns = collections.defaultdict(lambda: [0, 0])
     by_out = collections.defaultdict(lambda: [0, 0])

@@ -16,12 +16,8 @@ import csv
 import json
 import math
 import os
-import sys
 
-
-def fail(message):
-    print(f"paired_diff: {message}", file=sys.stderr)
-    sys.exit(2)
+from script_io import fail
 
 
 def pairs(path):

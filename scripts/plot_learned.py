@@ -6,38 +6,18 @@ is its name's extension (.png, .pdf, .svg, ...); missing folders are made.
     python3 scripts/plot_learned.py C.csv K.csv OUT.png [TITLE]
 """
 import argparse
-import csv
-import os
-import sys
 
 import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
-from matplotlib.backend_bases import FigureCanvasBase  # noqa: E402
 
-
-def fail(message):
-    print(f"plot_learned: {message}", file=sys.stderr)
-    sys.exit(2)
+from script_io import fail, image_format, read_table, save_figure  # noqa: E402
 
 
 def rows(path, columns, option):
     """The rows of a CSV that has these columns (one of canasta train's OPTION files)."""
-    try:
-        with open(path, newline="") as f:
-            reader = csv.DictReader(f)
-            names = reader.fieldnames or []
-            table = list(reader)
-    except OSError as e:
-        fail(f"cannot read {path}: {e.strerror}")
-    except (csv.Error, UnicodeDecodeError) as e:
-        fail(f"{path} is not a CSV ({e})")
-    missing = [c for c in columns if c not in names]
-    if missing:
-        fail(f"{path} is not the file of canasta train {option} (no column {missing[0]!r})")
-    if not table:
-        fail(f"{path} has no rows (only its header)")
+    table, _ = read_table(path, columns, f"the file of canasta train {option}")
     try:
         return [{c: float(r[c]) for c in columns} for r in table]
     except (TypeError, ValueError) as e:
@@ -51,10 +31,7 @@ def main():
     ap.add_argument("out", help="the image to write (OUT.png; its extension picks the format)")
     ap.add_argument("title", nargs="?", default="value model")
     args = ap.parse_args()
-    root, ext = os.path.splitext(args.out)
-    fmt = ext[1:].lower() or "png"
-    if fmt not in FigureCanvasBase.get_supported_filetypes():
-        fail(f"{args.out}: matplotlib writes no {ext} images (.png, .pdf, .svg, ... instead)")
+    image_format(args.out)
     curve = rows(args.curve, ("epoch", "train_loss", "held_loss"), "--curve")
     calibration = rows(args.calibration, ("predicted", "final"), "--calibration")
     title = args.title
@@ -76,14 +53,7 @@ def main():
     right.set_title(f"{title}: calibration")
     right.legend()
     fig.tight_layout()
-    tmp = f"{root}.tmp{ext}"
-    try:
-        if os.path.dirname(args.out):
-            os.makedirs(os.path.dirname(args.out), exist_ok=True)
-        fig.savefig(tmp, dpi=110, format=fmt)
-        os.replace(tmp, args.out)
-    except OSError as e:
-        fail(f"cannot write {args.out}: {e.strerror}")
+    save_figure(fig, args.out, dpi=110)
 
 
 if __name__ == "__main__":

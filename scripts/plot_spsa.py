@@ -12,44 +12,13 @@ Needs Debian's python3-matplotlib (apt-get install python3-matplotlib), which
 serves Debian's /usr/bin/python3.
 """
 import argparse
-import csv
 import math
-import os
-import sys
 
-
-def fail(message):
-    print(f"plot_spsa: {message}", file=sys.stderr)
-    sys.exit(2)
-
-
-def save(fig, out, **options):
-    """Writes the figure to OUT through a temporary name beside it, in the format of OUT's
-    extension (PNG without one), making OUT's missing folders."""
-    root, ext = os.path.splitext(out)
-    fmt = ext[1:].lower() or "png"
-    if fmt not in fig.canvas.get_supported_filetypes():
-        fail(f"{out}: matplotlib writes no {ext} images (.png, .pdf, .svg, ... instead)")
-    tmp = f"{root}.tmp{ext}"
-    try:
-        if os.path.dirname(out):
-            os.makedirs(os.path.dirname(out), exist_ok=True)
-        fig.savefig(tmp, format=fmt, **options)
-        os.replace(tmp, out)
-    except OSError as e:
-        fail(f"cannot write {out}: {e.strerror}")
+from script_io import fail, read_table, save_figure
 
 
 def read(path):
-    try:
-        with open(path, newline="") as f:
-            rows = list(csv.DictReader(f))
-    except OSError as e:
-        fail(f"cannot read {path}: {e.strerror}")
-    except (csv.Error, UnicodeDecodeError) as e:
-        fail(f"{path} is not a CSV ({e})")
-    if not rows or "pairs" not in rows[0]:
-        fail(f"{path} is not an SPSA trajectory (no rows, or no 'pairs' column)")
+    rows, _ = read_table(path, ("pairs",), "an SPSA trajectory")
     params = [k for k in rows[0] if k not in ("batch", "pairs", "result") and not k.startswith("c_")]
     try:
         pairs = [int(r["pairs"]) for r in rows]
@@ -97,7 +66,7 @@ def main():
     if args.title:
         fig.suptitle(args.title, fontsize=11)
     fig.tight_layout()
-    save(fig, args.png, dpi=110)
+    save_figure(fig, args.png, dpi=110)
 
 
 if __name__ == "__main__":

@@ -12,44 +12,12 @@ Needs Debian's python3-matplotlib (apt-get install python3-matplotlib), which
 serves Debian's /usr/bin/python3.
 """
 import argparse
-import csv
-import os
-import sys
 
-
-def fail(message):
-    print(f"plot_sweep: {message}", file=sys.stderr)
-    sys.exit(2)
-
-
-def save(fig, out, **options):
-    """Writes the figure to OUT through a temporary name beside it, in the format of OUT's
-    extension (PNG without one), making OUT's missing folders."""
-    root, ext = os.path.splitext(out)
-    fmt = ext[1:].lower() or "png"
-    if fmt not in fig.canvas.get_supported_filetypes():
-        fail(f"{out}: matplotlib writes no {ext} images (.png, .pdf, .svg, ... instead)")
-    tmp = f"{root}.tmp{ext}"
-    try:
-        if os.path.dirname(out):
-            os.makedirs(os.path.dirname(out), exist_ok=True)
-        fig.savefig(tmp, format=fmt, **options)
-        os.replace(tmp, out)
-    except OSError as e:
-        fail(f"cannot write {out}: {e.strerror}")
+from script_io import fail, read_table, save_figure
 
 
 def read(path, metric):
-    try:
-        with open(path, newline="") as f:
-            rows = list(csv.DictReader(f))
-    except OSError as e:
-        fail(f"cannot read {path}: {e.strerror}")
-    except (csv.Error, UnicodeDecodeError) as e:
-        fail(f"{path} is not a CSV ({e})")
-    if not rows:
-        fail(f"{path} is empty")
-    keys = list(rows[0].keys())
+    rows, keys = read_table(path, ("spec",), "a canasta tune table")
     if "spec" not in keys or keys.index("spec") == 0:
         fail(f"{path} has no swept parameter")
     params = keys[:keys.index("spec")]
@@ -112,7 +80,7 @@ def main():
     ax.grid(True, alpha=0.3)
     ax.legend(fontsize=7, title="shaded: 95% interval", title_fontsize=7)
     fig.tight_layout()
-    save(fig, args.png)
+    save_figure(fig, args.png)
 
 
 if __name__ == "__main__":

@@ -13,10 +13,7 @@ import subprocess
 import sys
 import time
 
-
-def fail(message):
-    print(f"python_speed: {message}", file=sys.stderr)
-    sys.exit(2)
+from script_io import fail
 
 
 def main():

@@ -15,7 +15,8 @@ fail() {
 }
 rm -rf "$work"
 mkdir -p "$work/scripts" "$work/results/ladder/classic"
-cp "$src/scripts/args.sh" "$src/scripts/ladder.sh" "$src/scripts/ladder_report.py" "$src/scripts/scaling.sh" "$work/scripts/"
+cp "$src/scripts/args.sh" "$src/scripts/ladder.sh" "$src/scripts/ladder_report.py" "$src/scripts/script_io.py" \
+  "$src/scripts/scaling.sh" "$work/scripts/"
 
 # ladder.sh: a small tournament, then its costs measured again.
 dir=$work/results/ladder/classic

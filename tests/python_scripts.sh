@@ -31,7 +31,7 @@ head -1 two/deals.csv >header.csv
 
 refused 'not a deals.csv' losses.py two/summary.json
 refused 'not a deals.csv' losses.py empty.csv
-refused 'no deals' losses.py header.csv
+refused 'no rows (only its header)' losses.py header.csv
 refused 'two sides only' losses.py three/deals.csv
 "$py" "$scripts/losses.py" two/deals.csv >losses.txt || fail "losses: $(cat losses.txt)"
 grep -q '^went out  *deals   A lost$' losses.txt || fail "losses: $(cat losses.txt)"

@@ -11,7 +11,7 @@ fail() {
 before=$(git -C "$src" status --porcelain 2>/dev/null || true)
 n=0
 for s in "$src"/scripts/*.sh "$src"/scripts/*.py; do
-  case $(basename "$s") in args.sh | measure.sh) continue ;; esac  # sourced, not run
+  case $(basename "$s") in args.sh | measure.sh | script_io.py) continue ;; esac  # sourced or imported, not run
   if [[ $s == *.py ]]; then
     out=$(cd /tmp && /usr/bin/python3 "$s" --help 2>&1) || fail "$(basename "$s") --help exited $?: $out"
     [[ $out == usage:* ]] || fail "$(basename "$s") --help: $(head -1 <<<"$out")"
