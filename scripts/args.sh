@@ -3,7 +3,7 @@
 # `whole NAME VALUE [LEAST]` stops the script (exit 2) unless VALUE is a
 # whole number of at least LEAST (default 1).
 if [[ ${1:-} == --help || ${1:-} == -h ]]; then
-  awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"
+  awk 'NR == 1 && /^#!/ { next } !/^#/ { exit } { sub(/^# ?/, ""); print }' "$0"
   exit 0
 fi
 whole() {

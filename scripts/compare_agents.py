@@ -12,13 +12,12 @@ python3-numpy are there) and python3-matplotlib.
 import argparse
 import sys
 
-import matplotlib
+from script_io import fail, image_format, pyplot, save_figure
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt
-import numpy as np
-
-from script_io import image_format, save_figure
+try:
+    import numpy as np
+except ImportError:
+    np = None  # said once the arguments are read
 
 try:
     import canasta
@@ -34,6 +33,9 @@ if opts.deals < 1:
     args.error("--deals must be at least 1")
 if canasta is None:
     sys.exit("compare_agents: no canasta module: build it, and run with PYTHONPATH=build/python")
+if np is None:
+    fail("numpy is missing (apt-get install python3-numpy; run /usr/bin/python3)")
+plt = pyplot()
 image_format(opts.out)
 points = [0, 4, 8]
 runs = {f: canasta.sim(side0=f"heuristic:freeze={f}", side1="heuristic", deals=opts.deals, duplicate=True, seed=1)

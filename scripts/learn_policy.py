@@ -17,7 +17,12 @@ import argparse
 import sys
 import time
 
-import numpy as np
+from script_io import fail
+
+try:
+    import numpy as np
+except ImportError:
+    np = None  # said once the arguments are read
 
 try:
     import canasta
@@ -106,6 +111,8 @@ def main():
         ap.error("--hidden must be at least 1")
     if args.games < 1:
         ap.error("--games must be at least 1")
+    if np is None:
+        fail("numpy is missing (apt-get install python3-numpy; run /usr/bin/python3)")
     if canasta is None:
         sys.exit("learn_policy: no canasta module: build it, and run with PYTHONPATH=build/python")
     game = canasta.load_game("canasta")

@@ -7,6 +7,7 @@
 #                      keeps the earlier printout if the command fails or
 #                      is stopped);
 #   can_plot           true when /usr/bin/python3 has matplotlib.
+source "$(dirname "${BASH_SOURCE[0]}")/args.sh"  # run alone with --help: this comment
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 out=$1

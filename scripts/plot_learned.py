@@ -7,12 +7,7 @@ is its name's extension (.png, .pdf, .svg, ...); missing folders are made.
 """
 import argparse
 
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-
-from script_io import fail, image_format, read_table, save_figure  # noqa: E402
+from script_io import fail, image_format, pyplot, read_table, save_figure
 
 
 def rows(path, columns, option):
@@ -31,6 +26,7 @@ def main():
     ap.add_argument("out", help="the image to write (OUT.png; its extension picks the format)")
     ap.add_argument("title", nargs="?", default="value model")
     args = ap.parse_args()
+    plt = pyplot()
     image_format(args.out)
     curve = rows(args.curve, ("epoch", "train_loss", "held_loss"), "--curve")
     calibration = rows(args.calibration, ("predicted", "final"), "--calibration")

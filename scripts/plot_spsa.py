@@ -14,7 +14,7 @@ serves Debian's /usr/bin/python3.
 import argparse
 import math
 
-from script_io import fail, read_table, save_figure
+from script_io import fail, pyplot, read_table, save_figure
 
 
 def read(path):
@@ -36,12 +36,7 @@ def main():
     ap.add_argument("--labels", nargs=2, default=["run 1", "run 2"])
     ap.add_argument("--title", default=None)
     args = ap.parse_args()
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        fail("matplotlib is missing (apt-get install python3-matplotlib; run /usr/bin/python3)")
+    plt = pyplot()
     runs = [read(args.trajectory)]
     if args.other:
         runs.append(read(args.other))

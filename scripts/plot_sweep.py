@@ -13,7 +13,7 @@ serves Debian's /usr/bin/python3.
 """
 import argparse
 
-from script_io import fail, read_table, save_figure
+from script_io import fail, pyplot, read_table, save_figure
 
 
 def read(path, metric):
@@ -46,12 +46,7 @@ def main():
     ap.add_argument("--also", action="append", default=[], metavar="TABLE=LABEL",
                     help="another table of the same sweep, drawn beside the first")
     args = ap.parse_args()
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        fail("matplotlib is missing (apt-get install python3-matplotlib; run /usr/bin/python3)")
+    plt = pyplot()
     tables = [(args.table, args.label)]
     for item in args.also:
         path, _, label = item.partition("=")

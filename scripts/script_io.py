@@ -33,9 +33,23 @@ def read_table(path, columns, what):
     return rows, names
 
 
+def pyplot():
+    """matplotlib's pyplot, drawing to files; stops with one line where matplotlib is missing
+    (a Python other than Debian's /usr/bin/python3, say)."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        fail("matplotlib is missing (apt-get install python3-matplotlib; run /usr/bin/python3)")
+    return plt
+
+
 def image_format(out):
     """The format of the image OUT, from its extension (png without one); stops where
     matplotlib writes no such images. Check it before the work the image shows."""
+    pyplot()
     from matplotlib.backend_bases import FigureCanvasBase
 
     ext = os.path.splitext(out)[1]

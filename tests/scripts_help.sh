@@ -11,14 +11,14 @@ fail() {
 before=$(git -C "$src" status --porcelain 2>/dev/null || true)
 n=0
 for s in "$src"/scripts/*.sh "$src"/scripts/*.py; do
-  case $(basename "$s") in args.sh | measure.sh | script_io.py) continue ;; esac  # sourced or imported, not run
+  case $(basename "$s") in args.sh | script_io.py) continue ;; esac  # sourced or imported, not run
   if [[ $s == *.py ]]; then
     out=$(cd /tmp && /usr/bin/python3 "$s" --help 2>&1) || fail "$(basename "$s") --help exited $?: $out"
     [[ $out == usage:* ]] || fail "$(basename "$s") --help: $(head -1 <<<"$out")"
   else
     out=$(cd /tmp && bash "$s" --help 2>&1) || fail "$(basename "$s") --help exited $?: $out"
     # The opening comment, as the script has it.
-    first=$(sed -n '2s/^# \{0,1\}//p' "$s")
+    first=$(grep -v '^#!' "$s" | sed -n '1s/^# \{0,1\}//p')
     [[ $(head -1 <<<"$out") == "$first" ]] || fail "$(basename "$s") --help: $(head -1 <<<"$out")"
   fi
   n=$((n + 1))

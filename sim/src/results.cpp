@@ -214,7 +214,7 @@ void config(JsonWriter& w, const ExperimentConfig& c) {
 // What A scored, in summary.json.
 void score(JsonWriter& w, const ScoreStats& s, std::string_view drawn) {
   w.field("a_won", s.a_won).field("b_won", s.b_won).field(drawn, s.drawn).field("paired", s.paired);
-  if (s.paired) {
+  if (s.paired && s.penta.pairs() > 0) {  // pairs of twins: a table of two sides
     const Pentanomial& p = s.penta;
     w.key("pentanomial").begin_object();
     w.field("LL", p.ll)
@@ -233,9 +233,15 @@ void score(JsonWriter& w, const ScoreStats& s, std::string_view drawn) {
 
 void intervals(JsonWriter& w, const ScoreStats& s) {
   w.key("intervals").begin_object().field("level", 0.95);
+  // Over pairs of twins at two sides, over groups of them at three; a share
+  // of pairwise comparisons (three sides) is not a count of wins: no Wilson.
+  const bool pairs = s.penta.pairs() > 0;
   w.field("share",
-          s.paired ? "normal, over duplicate pairs (pentanomial)" : "Wilson score, over single results");
-  w.field("margin", s.paired ? "normal, over duplicate pairs" : "normal, over single results");
+          s.paired ? (pairs ? "normal, over duplicate pairs (pentanomial)" : "normal, over duplicate groups")
+          : s.pairwise ? "normal, over single results"
+                       : "Wilson score, over single results");
+  w.field("margin", s.paired ? (pairs ? "normal, over duplicate pairs" : "normal, over duplicate groups")
+                             : "normal, over single results");
   w.field("elo", "the share's bounds through -400 log10(1/p - 1)");
   w.end_object();
 }
