@@ -147,6 +147,36 @@ TEST(Cli, OutputFilesGoThroughLinksAndNeverOverSpecialFiles) {
   EXPECT_TRUE(std::filesystem::is_character_file("/dev/null"));
 }
 
+// No output is written over an input or another output (by any name, a
+// link too), and no record goes inside the run directory that replaces it:
+// each refused before any work, the files as they were.
+TEST(Cli, OutputsNeverOverwriteInputsOrEachOther) {
+  const Scratch scratch;
+  ASSERT_EQ(canasta({"play", "--seed", "1", "--record", scratch("g.jsonl")}), 0);
+  ASSERT_EQ(canasta({"selfplay", "--deals", "20", "--out", scratch("s.smp")}), 0);
+  std::filesystem::create_symlink(scratch("g.jsonl"), scratch("link.jsonl"));
+  const auto size = [&](const char* name) { return std::filesystem::file_size(scratch(name)); };
+  const auto record = size("g.jsonl"), samples = size("s.smp");
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"sim", "--deals", "2", "--out", scratch("run"), "--record", scratch("run/r.jsonl")},
+           {"show", scratch("g.jsonl"), "--html", scratch("g.jsonl")},
+           {"show", scratch("link.jsonl"), "--html", scratch("g.jsonl")},
+           {"train", scratch("s.smp"), "--linear", "--out", scratch("s.smp")},
+           {"train", scratch("s.smp"), "--out", scratch("m.bin"), "--curve", scratch("m.bin")},
+           {"train", scratch("s.smp"), "--linear", "--out", scratch("m.bin"), "--curve", scratch("c.csv"),
+            "--calibration", scratch("c.csv")},
+           {"tune", "--agent", "heuristic", "--spsa", "take_min=1", "--batches", "2", "--out",
+            scratch("t.csv"), "--spec-out", scratch("t.csv")}}) {
+    std::string printed;
+    EXPECT_EQ(canasta(args, &printed), 2) << args[0] << " " << args.back();
+    EXPECT_EQ(printed, "") << args[0] << " " << args.back();
+  }
+  EXPECT_EQ(size("g.jsonl"), record);
+  EXPECT_EQ(size("s.smp"), samples);
+  for (const char* name : {"run", "m.bin", "c.csv", "t.csv"})
+    EXPECT_FALSE(std::filesystem::exists(scratch(name))) << name;
+}
+
 // Every output file's missing folders are made, as a run directory's are.
 TEST(Cli, OutputFilesMakeTheirFolders) {
   const Scratch scratch;

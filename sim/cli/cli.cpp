@@ -199,6 +199,36 @@ void write_atomically(const std::string& given, const std::string& text) {
   }
 }
 
+void check_distinct_files(const std::vector<NamedPath>& outputs, const std::vector<NamedPath>& inputs,
+                          const std::vector<NamedPath>& output_dirs) {
+  namespace fs = std::filesystem;
+  const auto where = [](const std::string& path) {
+    std::error_code ec;
+    const fs::path p = fs::weakly_canonical(fs::absolute(path, ec), ec);
+    return ec ? fs::path(path).lexically_normal() : p;
+  };
+  const auto named = [](const NamedPath& n) { return n.option + " '" + printable(n.path) + "'"; };
+  std::vector<std::pair<fs::path, const NamedPath*>> seen;
+  for (const NamedPath& in : inputs)
+    if (!in.path.empty()) seen.emplace_back(where(in.path), &in);
+  for (const NamedPath& out : outputs) {
+    if (out.path.empty()) continue;
+    const fs::path p = where(out.path);
+    for (const auto& [q, other] : seen)
+      if (p == q)
+        throw InputError{named(out) + " is also " + named(*other) +
+                         ": it would be written over; name another file"};
+    for (const NamedPath& dir : output_dirs) {
+      if (dir.path.empty()) continue;
+      const fs::path d = where(dir.path);
+      if (std::mismatch(d.begin(), d.end(), p.begin(), p.end()).first == d.end())
+        throw InputError{named(out) + " lies inside " + named(dir) +
+                         ", which is replaced as a whole at the end: name a file outside it"};
+    }
+    seen.emplace_back(p, &out);
+  }
+}
+
 void check_not_folder(const std::string& path) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec))

@@ -77,6 +77,16 @@ std::string output_file(const std::string& path);
 // Refuses an input path that names a folder (a stream opens one, then fails
 // to read it with a library's message).
 void check_not_folder(const std::string& path);
+// A command's files, each with the option (or argument) that names it:
+// checked before any work that no output is an input or another output (the
+// same file by any name: links followed) and that no file lies inside an
+// output directory (a run directory is replaced as a whole). Empty paths are
+// none.
+struct NamedPath {
+  std::string option, path;
+};
+void check_distinct_files(const std::vector<NamedPath>& outputs, const std::vector<NamedPath>& inputs,
+                          const std::vector<NamedPath>& output_dirs = {});
 // Checks before any work that `path` (given with `option`; empty: none)
 // can be written: a regular file or none, in a folder that exists (made
 // when missing) and can be written in.

@@ -103,6 +103,8 @@ int run_train(TrainOptions& o) {
   check_output_file("--out", o.out);
   check_output_file("--curve", o.curve);
   check_output_file("--calibration", o.calibration);
+  check_distinct_files({{"--out", o.out}, {"--curve", o.curve}, {"--calibration", o.calibration}},
+                       {{"the sample file", o.samples}, {"--init", o.init}});
   TrainConfig& t = o.config;
   if (!o.linear) {
     t.hidden.clear();

@@ -85,6 +85,7 @@ void add_show(CLI::App& app, int& exit_code) {
   sub->callback([o, &exit_code] {
     exit_code = 0;
     if (!o->html.empty()) {
+      check_distinct_files({{"--html", o->html}}, {{"the record file", o->file}});
       const auto deals = read_deals(o->file, o->line, 200);
       write_atomically(o->html, replay_page(deals));
       fmt::print("{}: {} deal{} of {}\n", printable(o->html, 400), deals.size(), deals.size() == 1 ? "" : "s",

@@ -120,6 +120,7 @@ int run_sim(const ExperimentConfig& c, const SimFiles& f, const Resume* resume) 
   StopOnSignals signals;
   std::string error;
   if (!check_config(c, error)) throw InputError{error};
+  check_distinct_files({{"--record", f.record}}, {}, {{"--out", f.out_dir}});
   const bool writer = cluster().rank == 0;  // rank 0 prints and puts the files in place
   const int teams = c.rules.teams;
   const int64_t count = shard_size(games ? c.games : c.deals, c);

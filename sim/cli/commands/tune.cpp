@@ -325,6 +325,7 @@ int run_tune(const TuneOptions& o, TuneState state) {
   if (o.points.empty()) throw InputError{"--agent is required"};
   check_output_file("--out", o.out);
   check_output_file("--spec-out", o.spec_out);
+  check_distinct_files({{"--out", o.out}, {"--spec-out", o.spec_out}}, {});
   if (!o.spsa.empty()) {
     SpsaConfig c;
     c.rules = o.base.rules;
