@@ -337,6 +337,13 @@ TEST(Sweep, ExpandsRangesAndLists) {
   EXPECT_FALSE(expand_sweep("heuristic:freeze={0..9..0}", p, error));
   EXPECT_FALSE(expand_sweep("heuristic:freeze={0..x}", p, error));
   EXPECT_FALSE(expand_sweep("heuristic:a={1,2},b={1,2},c={1,2}", p, error));
+  // A parameter given twice, swept or not, and a value given twice: refused,
+  // as a spec refuses a parameter given twice (the last would win unseen).
+  EXPECT_FALSE(expand_sweep("heuristic:freeze={0,4},freeze={1,3}", p, error));
+  EXPECT_NE(error.find("'freeze' is given twice"), std::string::npos) << error;
+  EXPECT_FALSE(expand_sweep("heuristic:freeze=3,freeze={1,3}", p, error));
+  EXPECT_FALSE(expand_sweep("heuristic:freeze={4,4,4}", p, error));
+  EXPECT_NE(error.find("'4' is given twice"), std::string::npos) << error;
 }
 
 }  // namespace

@@ -255,6 +255,10 @@ void on_signal(int signal) {
   g_signal = signal;
   stop_requested() = true;
   std::signal(signal, SIG_DFL);  // a second one ends the program at once
+  // Said at once (write is safe in a handler): a search's deal can take long.
+  static constexpr char kSaid[] =
+      "\ncanasta: stopping once the deals in progress end (a second signal ends it at once)\n";
+  [[maybe_unused]] const ssize_t n = ::write(STDERR_FILENO, kSaid, sizeof kSaid - 1);
 }
 
 constexpr int kStopSignals[] = {SIGINT, SIGTERM, SIGHUP};

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "canasta/params.h"
 #include "canasta/text.h"
 
@@ -39,6 +41,10 @@ bool range_values(std::string_view body, std::vector<std::string>& values, std::
       error = fmt::format("empty value in '{{{}}}'", printable(body));
       return false;
     }
+    if (std::find(values.begin(), values.end(), v) != values.end()) {
+      error = fmt::format("value '{}' is given twice in '{{{}}}'", printable(v), printable(body));
+      return false;
+    }
     values.emplace_back(v);
     if (comma == std::string_view::npos) return true;
     p = comma + 1;
@@ -57,6 +63,7 @@ bool expand_sweep(std::string_view spec, std::vector<SweepPoint>& out, std::stri
   if (colon != std::string_view::npos) {
     const std::string_view items = spec.substr(colon + 1);
     std::string fixed;
+    std::vector<std::string> names;  // of every item, fixed or swept: each once
     size_t start = 0;
     int depth = 0;
     for (size_t i = 0; i <= items.size(); ++i) {
@@ -66,6 +73,12 @@ bool expand_sweep(std::string_view spec, std::vector<SweepPoint>& out, std::stri
       const std::string_view item = items.substr(start, i - start);
       start = i + 1;
       const size_t eq = item.find('=');
+      const std::string name(item.substr(0, eq));
+      if (eq != std::string_view::npos && std::find(names.begin(), names.end(), name) != names.end()) {
+        error = fmt::format("parameter '{}' is given twice in '{}'", printable(name), printable(spec));
+        return false;
+      }
+      names.push_back(name);
       if (item.find('{') == std::string_view::npos) {
         fixed += (fixed.empty() ? "" : ",") + std::string(item);
         continue;
