@@ -116,6 +116,18 @@ for damage in "truncate -s -10 part/deals.csv" "rm part/deals.csv" "echo garbage
   [[ $rc == 2 && $(wc -l <log) == 1 ]] || fail "resumed after '$damage': exit code $rc: $(cat log)"
   grep -q "part/deals.csv" log || fail "'$damage': the file is not named: $(cat log)"
 done
+# A run.json whose tally or positions were changed (wins moved, rows added):
+# refused, since the summary would be wrong.
+cp part/run.json run.keep
+for edit in 's/"tally":\[\([0-9]*\),\([0-9]*\),\([0-9]*\)/"tally":[\1,\3,\2/' \
+  's/"tally":\[\([0-9]*\)/"tally":[1\1/' 's/"done":\[\[0,\([0-9]*\)\]\]/"done":[[0,1\1]]/'; do
+  sed "$edit" run.keep >part/run.json
+  cmp -s run.keep part/run.json && fail "the edit '$edit' changed nothing"
+  rc=0
+  "$canasta" sim --resume part >log 2>&1 || rc=$?
+  [[ $rc == 2 && $(wc -l <log) == 1 ]] || fail "resumed after the edit '$edit': exit code $rc: $(cat log)"
+done
+cp run.keep part/run.json
 cp rows.keep part/deals.csv
 "$canasta" sim --resume part >/dev/null || fail "the mended run did not resume"
 same full part summary.json deals.csv

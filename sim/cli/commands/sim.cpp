@@ -404,7 +404,8 @@ int resume_sim(const std::string& dir, const CLI::Option* threads_option, int th
   o.files.out_dir = clean;
   ExperimentConfig stored;
   std::string error;
-  if (!config_from_json(read_file(clean + "/summary.json"), stored, error))
+  const std::string summary = read_file(clean + "/summary.json");
+  if (!config_from_json(summary, stored, error))
     throw InputError{printable(clean) + "/summary.json: " + error};
   if (o.c.games > 0) stored.deals = o.c.deals;  // a games run's summary names no deal count
   if (!same_run(stored, o.c) || stored.shard != o.c.shard)
@@ -412,6 +413,14 @@ int resume_sim(const std::string& dir, const CLI::Option* threads_option, int th
   const int64_t count = shard_size(o.c.games > 0 ? o.c.games : o.c.deals, o.c);
   for (const auto& [b, e] : r.done)
     if (b < 0 || e > count || b >= e) throw InputError{printable(clean) + "/run.json: bad resume.done"};
+  // The tally goes on into the final summary: it must be that of the rows
+  // played, whose summary the stopped run wrote (as merge checks a shard).
+  const bool games = o.c.games > 0;
+  if (r.tally.rows != ranges_size(r.done) * twin_count(o.c) ||
+      (games ? game_summary_to_json(o.c, summarize_games(r.tally, o.c))
+             : summary_to_json(o.c, summarize(r.tally, o.c))) != summary)
+    throw InputError{printable(clean) +
+                     ": run.json's tally and resume.done and summary.json do not belong to one run"};
   return run_sim(o.c, o.files, &r);
 }
 
