@@ -187,6 +187,18 @@ for sig in "${sigs[@]}"; do
   grep -q "resumed" log || fail "tournament, SIG$sig: no resume line"
   same tfull tpart tournament.json
 done
+# A stopped tournament whose run.json was changed (an agent of its command,
+# the pairs a match played): refused, not finished into a wrong table.
+rm -rf tpart
+stop HUP tpart "${tour[@]}" --out tpart
+cp tpart/run.json trun.keep
+for edit in 's/"basic"/"heuristic:freeze=6"/' 's/"done":\[\[0,\([0-9]*\)\]\]/"done":[[0,1\1]]/'; do
+  sed "$edit" trun.keep >tpart/run.json
+  cmp -s trun.keep tpart/run.json && fail "tournament: the edit '$edit' changed nothing"
+  rc=0
+  "$canasta" tournament --resume tpart >log 2>&1 || rc=$?
+  [[ $rc == 2 && $(wc -l <log) == 1 ]] || fail "tournament resumed after the edit '$edit': exit code $rc: $(cat log)"
+done
 
 # Tuning runs (a sweep, SPSA) stopped, resumed, once stopped again while
 # resuming on one thread: the whole run's table. They write no file to wait

@@ -157,9 +157,23 @@ int resume_tournament(const std::string& dir, const CLI::Option* threads_option,
   if (!res || !res->contains("matches") || !(*res)["matches"].is_array()) throw bad();
   for (const Json& m : (*res)["matches"]) {
     Played state;
-    if (!read_done(m, state.done) || !read_tally(m, state.tally)) throw bad();
+    if (!read_done(m, state.done) || !read_tally(m, state.tally) ||
+        state.tally.rows != 2 * ranges_size(state.done))
+      throw bad();
     r.matches.push_back(std::move(state));
   }
+  // The command, the matches' state and tournament.json must be one run's:
+  // the tournament as it stands, computed again without playing, is the file
+  // the stopped run wrote (as a sim's summary is checked against its tally).
+  TournamentResult again = r;
+  const std::atomic<bool> stopped{true};
+  TournamentHooks none;
+  none.stop = &stopped;
+  std::string error;
+  if (!run_tournament(o.c, again, error, none) ||
+      tournament_to_json(o.c, again) != read_file(run.dir + "/tournament.json"))
+    throw InputError{printable(run.dir) + ": run.json (its command, its resume state) and tournament.json " +
+                     "do not belong to one run" + (error.empty() ? "" : " (" + error + ")")};
   return run_tournament_command(o, r);
 }
 
