@@ -244,6 +244,24 @@ for kind in "${kinds[@]}"; do
   rm -f part.csv part.csv.resume.json
   stop_tune INT "${result_line[$kind]}" "${args[@]}" "$n" --out part.csv
   [[ -e part.csv.resume.json ]] || fail "$kind: no resume state after a stop"
+  # Its table or state changed since (a line added, a point more or a
+  # pair more claimed): refused, the files kept.
+  cp part.csv table.keep
+  cp part.csv.resume.json state.keep
+  echo "0,junk" >>part.csv
+  refused "tune --resume part.csv"
+  cp table.keep part.csv
+  if [[ $kind == sweep ]]; then
+    edits=('s/"points":\([0-9]*\)/"points":1\1/')
+    # (a point in progress, unless the stop came between two points)
+    grep -q '"done":\[\[0,' state.keep && edits+=('s/"done":\[\[0,\([0-9]*\)\]\]/"done":[[0,1\1]]/')
+    for edit in "${edits[@]}"; do
+      sed "$edit" state.keep >part.csv.resume.json
+      cmp -s state.keep part.csv.resume.json && fail "tune: the edit '$edit' changed nothing"
+      refused "tune --resume part.csv"
+    done
+    cp state.keep part.csv.resume.json
+  fi
   stop_tune TERM "${result_line[$kind]}" tune --resume part.csv --threads 1
   "$canasta" tune --resume part.csv >log 2>&1 || fail "$kind: the resume failed: $(cat log)"
   cmp -s whole.csv part.csv || fail "$kind: the resumed table differs from the whole run's"

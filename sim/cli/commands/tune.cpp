@@ -2,6 +2,7 @@
 // or several tuned at once by SPSA (--spsa).
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "../cli.h"
@@ -220,6 +221,18 @@ int run_tune_sweep(const TuneOptions& o, TuneState state) {
   const int64_t count = static_cast<int64_t>(o.points.size());
   if (state.points > count || (state.points == count && ranges_size(state.point.done) > 0))
     throw InputError{"the stopped sweep's state does not fit its points"};
+  // A stopped sweep's state: its table a header and a line for each point
+  // finished, that header this sweep's, and the point in progress its own
+  // deal pairs (both twins of each) within the point.
+  if (state.points > 0 || ranges_size(state.point.done) > 0) {
+    std::string header;
+    for (const auto& [name, value] : o.points.front().values) header += name + ",";
+    header += "spec,deals,";
+    bool fits = csv.starts_with(header) && std::count(csv.begin(), csv.end(), '\n') == 1 + state.points &&
+                csv.ends_with("\n") && state.point.tally.rows == 2 * ranges_size(state.point.done);
+    for (const auto& [b, e] : state.point.done) fits = fits && b >= 0 && b < e && e <= base.deals;
+    if (!fits) throw InputError{"the stopped sweep's state does not fit its points"};
+  }
   fmt::print("canasta tune: {} against {}, {} deal pairs per point, profile {}, seed {}\n", o.agent,
              base.side1.to_string(), base.deals, profile_spec(base.rules), base.seed);
   if (state.points > 0 || ranges_size(state.point.done) > 0)
@@ -351,6 +364,11 @@ int run_tune(const TuneOptions& o, TuneState state) {
 // read again from FILE.resume.json, with FILE as its table.
 int resume_tune(const std::string& out, const CLI::Option* threads_option, int threads) {
   TuneState state = read_state(out);
+  // The table beside the state is the state's own: the two were written together.
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(out, ec) || read_file(out) != state.table)
+    throw InputError{"'" + printable(out) + "' is not the table of " + printable(state_path(out)) +
+                     " (changed or removed since the stop)"};
   StoppedRun run;
   run.file = state_path(out);
   run.command = state.command;
