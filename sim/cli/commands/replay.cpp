@@ -34,7 +34,9 @@ void add_replay(CLI::App& app, int& exit_code) {
           return;
         }
       }
-      if (records == 0) throw InputError{path + ": no records (an empty file)"};
+      if (records == 0)
+        throw InputError{path +
+                         (line_no == 0 ? ": no records (an empty file)" : ": no records (blank lines only)")};
     }
     std::cout << "replayed " << checker.game_deals << " deals of " << checker.games << " games and "
               << checker.single_deals << " single deals, " << checker.actions

@@ -17,15 +17,16 @@ namespace canasta::cli {
 
 namespace {
 
-// The deals of a record file: one line (`line` > 0) or the first `most`.
-std::vector<ShownDeal> read_deals(const std::string& path, int64_t line, int64_t most) {
+// The deals of a record file: one line (`line` > 0) or the first `most`;
+// `more` (when given) says whether the file holds records past them.
+std::vector<ShownDeal> read_deals(const std::string& path, int64_t line, int64_t most, bool* more = nullptr) {
   check_not_folder(path);
   std::ifstream in(path);
   if (!in) throw InputError{"cannot read '" + printable(path) + "'"};
   std::vector<ShownDeal> deals;
   std::string text;
   int64_t line_no = 0;
-  while (std::getline(in, text) && static_cast<int64_t>(deals.size()) < most) {
+  while (static_cast<int64_t>(deals.size()) < most && std::getline(in, text)) {
     ++line_no;
     if (text.empty() || (line > 0 && line_no != line)) continue;
     ShownDeal d;
@@ -38,6 +39,10 @@ std::vector<ShownDeal> read_deals(const std::string& path, int64_t line, int64_t
   if (deals.empty())
     throw InputError{line > 0 ? fmt::format("{} has no record on line {}", printable(path), line)
                               : fmt::format("{}: no records", printable(path))};
+  if (more) {
+    *more = false;
+    while (line == 0 && !*more && std::getline(in, text)) *more = !text.empty();
+  }
   return deals;
 }
 
@@ -86,10 +91,12 @@ void add_show(CLI::App& app, int& exit_code) {
     exit_code = 0;
     if (!o->html.empty()) {
       check_distinct_files({{"--html", o->html}}, {{"the record file", o->file}});
-      const auto deals = read_deals(o->file, o->line, 200);
+      bool more = false;
+      const auto deals = read_deals(o->file, o->line, 200, &more);
       write_atomically(o->html, replay_page(deals));
-      fmt::print("{}: {} deal{} of {}\n", printable(o->html, 400), deals.size(), deals.size() == 1 ? "" : "s",
-                 printable(o->file, 400));
+      fmt::print("{}: {} deal{} of {}{}\n", printable(o->html, 400), deals.size(),
+                 deals.size() == 1 ? "" : "s", printable(o->file, 400),
+                 more ? " (the first 200: a page holds no more; --line picks one)" : "");
       return;
     }
     const ShownDeal d = read_deals(o->file, o->line > 0 ? o->line : 0, 1).front();
