@@ -12,17 +12,10 @@ python3-numpy are there) and python3-matplotlib.
 import argparse
 import sys
 
-from script_io import fail, image_format, pyplot, save_figure
+from script_io import fail, image_format, optional, pyplot, save_figure
 
-try:
-    import numpy as np
-except ImportError:
-    np = None  # said once the arguments are read
-
-try:
-    import canasta
-except ImportError:
-    canasta = None  # --help and the checks of the arguments need no module
+np = optional("numpy")
+canasta = optional("canasta")
 
 # %% Play: every point is a duplicate run against the same opponent, over the same deals.
 args = argparse.ArgumentParser(description=__doc__.splitlines()[0])

@@ -17,17 +17,10 @@ import argparse
 import sys
 import time
 
-from script_io import fail
+from script_io import fail, optional
 
-try:
-    import numpy as np
-except ImportError:
-    np = None  # said once the arguments are read
-
-try:
-    import canasta
-except ImportError:
-    canasta = None  # --help and the checks of the arguments need no module
+np = optional("numpy")
+canasta = optional("canasta")
 
 
 def collect(game, deals, seed):

@@ -1,6 +1,7 @@
 """Shared by the Python scripts here (imported, not run): the one-line error
 they stop with, the CSV tables they read, and the images they write."""
 import csv
+import importlib
 import os
 import sys
 
@@ -10,6 +11,15 @@ def fail(message):
     name = os.path.splitext(os.path.basename(sys.argv[0]))[0]
     print(f"{name}: {message}", file=sys.stderr)
     sys.exit(2)
+
+
+def optional(name):
+    """The module NAME, or None where it is missing: a script says so once its arguments are
+    read, so that --help and their checks need no module."""
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        return None
 
 
 def read_table(path, columns, what):

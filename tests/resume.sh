@@ -74,6 +74,18 @@ refused() {
   done
 }
 
+# edited FILE KEEP COMMAND EDIT...: each sed EDIT of KEEP, written to FILE,
+# changes it, and `canasta COMMAND` is then refused with one line.
+edited() {
+  local file=$1 keep=$2 command=$3 edit
+  shift 3
+  for edit in "$@"; do
+    sed "$edit" "$keep" >"$file"
+    cmp -s "$keep" "$file" && fail "the edit '$edit' of $file changed nothing"
+    refused "$command"
+  done
+}
+
 if [[ $part != tournament-tune ]]; then
 run=(sim --side0 heuristic --side1 random --threads 2)
 whole full --deals 10000 "${run[@]}"
@@ -119,14 +131,8 @@ done
 # A run.json whose tally or positions were changed (wins moved, rows added):
 # refused, since the summary would be wrong.
 cp part/run.json run.keep
-for edit in 's/"tally":\[\([0-9]*\),\([0-9]*\),\([0-9]*\)/"tally":[\1,\3,\2/' \
-  's/"tally":\[\([0-9]*\)/"tally":[1\1/' 's/"done":\[\[0,\([0-9]*\)\]\]/"done":[[0,1\1]]/'; do
-  sed "$edit" run.keep >part/run.json
-  cmp -s run.keep part/run.json && fail "the edit '$edit' changed nothing"
-  rc=0
-  "$canasta" sim --resume part >log 2>&1 || rc=$?
-  [[ $rc == 2 && $(wc -l <log) == 1 ]] || fail "resumed after the edit '$edit': exit code $rc: $(cat log)"
-done
+edited part/run.json run.keep "sim --resume part" 's/"tally":\[\([0-9]*\),\([0-9]*\),\([0-9]*\)/"tally":[\1,\3,\2/' \
+  's/"tally":\[\([0-9]*\)/"tally":[1\1/' 's/"done":\[\[0,\([0-9]*\)\]\]/"done":[[0,1\1]]/'
 cp run.keep part/run.json
 cp rows.keep part/deals.csv
 "$canasta" sim --resume part >/dev/null || fail "the mended run did not resume"
@@ -192,13 +198,8 @@ done
 rm -rf tpart
 stop HUP tpart "${tour[@]}" --out tpart
 cp tpart/run.json trun.keep
-for edit in 's/"basic"/"heuristic:freeze=6"/' 's/"done":\[\[0,\([0-9]*\)\]\]/"done":[[0,1\1]]/'; do
-  sed "$edit" trun.keep >tpart/run.json
-  cmp -s trun.keep tpart/run.json && fail "tournament: the edit '$edit' changed nothing"
-  rc=0
-  "$canasta" tournament --resume tpart >log 2>&1 || rc=$?
-  [[ $rc == 2 && $(wc -l <log) == 1 ]] || fail "tournament resumed after the edit '$edit': exit code $rc: $(cat log)"
-done
+edited tpart/run.json trun.keep "tournament --resume tpart" 's/"basic"/"heuristic:freeze=6"/' \
+  's/"done":\[\[0,\([0-9]*\)\]\]/"done":[[0,1\1]]/'
 
 # Tuning runs (a sweep, SPSA) stopped, resumed, once stopped again while
 # resuming on one thread: the whole run's table. They write no file to wait
@@ -255,11 +256,7 @@ for kind in "${kinds[@]}"; do
     edits=('s/"points":\([0-9]*\)/"points":1\1/')
     # (a point in progress, unless the stop came between two points)
     grep -q '"done":\[\[0,' state.keep && edits+=('s/"done":\[\[0,\([0-9]*\)\]\]/"done":[[0,1\1]]/')
-    for edit in "${edits[@]}"; do
-      sed "$edit" state.keep >part.csv.resume.json
-      cmp -s state.keep part.csv.resume.json && fail "tune: the edit '$edit' changed nothing"
-      refused "tune --resume part.csv"
-    done
+    edited part.csv.resume.json state.keep "tune --resume part.csv" "${edits[@]}"
     cp state.keep part.csv.resume.json
   fi
   stop_tune TERM "${result_line[$kind]}" tune --resume part.csv --threads 1
