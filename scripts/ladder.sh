@@ -26,8 +26,8 @@ threads=${3:-2}
 out=${OUT:-results}
 canasta=${CANASTA:-build/sim/cli/canasta}
 [[ -x $canasta ]] || { echo "ladder.sh: $canasta is missing (bash scripts/build.sh)" >&2; exit 2; }
-[[ $pairs =~ ^[1-9][0-9]*$ ]] || { echo "ladder.sh: DEAL_PAIRS is a whole number above 0, not '$pairs'" >&2; exit 2; }
-[[ $threads =~ ^[0-9]+$ ]] || { echo "ladder.sh: THREADS is a whole number (0: all cores), not '$threads'" >&2; exit 2; }
+whole DEAL_PAIRS "$pairs"
+whole THREADS "$threads" 0  # 0: all cores
 "$canasta" deal --profile "$profile" >/dev/null || exit 2  # the program says what is wrong with it
 read -r -a players <<<"${PLAYERS:-random basic heuristic ismcts:iters=1000 ismcts:iters=10000 ismcts:iters=10000,scale=300,cutoff=80,rollout=heuristic}"
 [[ ${players[0]} == random ]] || { echo "ladder.sh: the first player is the anchor, random" >&2; exit 2; }

@@ -157,10 +157,9 @@ void add_merge(CLI::App& app, int& exit_code) {
                 "\"partial\")");
   sub->callback([o, &exit_code] {
     const auto& dirs = o->dirs;
-    std::error_code ec;
-    for (const std::string& dir : dirs)
-      if (!o->out_dir.empty() && std::filesystem::equivalent(o->out_dir, dir, ec))
-        throw InputError{"--out: '" + printable(o->out_dir) + "' is one of the shards to merge"};
+    std::vector<NamedPath> shards;
+    for (const std::string& dir : dirs) shards.push_back({"a shard to merge", dir});
+    check_distinct_files({{"--out", o->out_dir}}, shards);
     const ShardSummary first = read_summary(dirs[0]);
     exit_code = 0;
     if (first.config.games > 0) {

@@ -214,29 +214,25 @@ int run_tune_sweep(const TuneOptions& o, TuneState state) {
   ExperimentConfig base = o.base;
   base.duplicate = true;
   std::string& csv = state.table;
-  if (csv.empty()) {
-    for (const auto& [name, value] : o.points.front().values) csv += name + ",";
-    csv += "spec,deals,margin,margin_lo,margin_hi,win_share,win_lo,win_hi,elo,elo_lo,elo_hi\n";
-  }
+  std::string header;
+  for (const auto& [name, value] : o.points.front().values) header += name + ",";
+  header += "spec,deals,margin,margin_lo,margin_hi,win_share,win_lo,win_hi,elo,elo_lo,elo_hi\n";
   const int64_t count = static_cast<int64_t>(o.points.size());
-  if (state.points > count || (state.points == count && ranges_size(state.point.done) > 0))
-    throw InputError{"the stopped sweep's state does not fit its points"};
-  // A stopped sweep's state: its table a header and a line for each point
-  // finished, that header this sweep's, and the point in progress its own
-  // deal pairs (both twins of each) within the point.
-  if (state.points > 0 || ranges_size(state.point.done) > 0) {
-    std::string header;
-    for (const auto& [name, value] : o.points.front().values) header += name + ",";
-    header += "spec,deals,";
-    bool fits = csv.starts_with(header) && std::count(csv.begin(), csv.end(), '\n') == 1 + state.points &&
-                csv.ends_with("\n") && state.point.tally.rows == 2 * ranges_size(state.point.done);
+  const bool resumed = state.points > 0 || ranges_size(state.point.done) > 0;
+  // A stopped sweep's state: its table this sweep's header and a line for
+  // each point finished, and the point in progress its own deal pairs (both
+  // twins of each) within the point.
+  bool fits = state.points < count || (state.points == count && !ranges_size(state.point.done));
+  if (resumed) {
+    fits = fits && csv.starts_with(header) && std::count(csv.begin(), csv.end(), '\n') == 1 + state.points &&
+           csv.ends_with("\n") && state.point.tally.rows == 2 * ranges_size(state.point.done);
     for (const auto& [b, e] : state.point.done) fits = fits && b >= 0 && b < e && e <= base.deals;
-    if (!fits) throw InputError{"the stopped sweep's state does not fit its points"};
   }
+  if (!fits) throw InputError{"the stopped sweep's state does not fit its points"};
+  if (csv.empty()) csv = header;
   fmt::print("canasta tune: {} against {}, {} deal pairs per point, profile {}, seed {}\n", o.agent,
              base.side1.to_string(), base.deals, profile_spec(base.rules), base.seed);
-  if (state.points > 0 || ranges_size(state.point.done) > 0)
-    fmt::print("  resumed      {} of {} points played before\n", state.points, count);
+  if (resumed) fmt::print("  resumed      {} of {} points played before\n", state.points, count);
   fmt::print("  {:<44} {:>26} {:>26} {:>22}\n", "spec", "margin per deal [95%]", "deals won [95%]",
              "Elo [95%]");
   StopOnSignals signals;
