@@ -20,7 +20,8 @@
 #   mpi      only the MPI program's test, which the release stage runs too
 #            (not run unless named);
 #   fuzz     the libFuzzer targets (clang, with ASan and UBSan) of the record
-#            reader, the notation and the spec readers, each for FUZZ_SECONDS
+#            reader, the notation and the spec readers, and the readers of a
+#            run folder and a resume state, each for FUZZ_SECONDS
 #            on a copy of its corpus (tests/fuzz/corpus).
 # About 15 minutes on a quiet 2-core machine (the README has the latest time). Options, by environment:
 #   STAGES="release asan"   run only these stages, in this order
@@ -86,8 +87,8 @@ for s in $stages; do
       stage fuzz
       cmake -S . -B build-fuzz -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCANASTA_FUZZ=ON \
         -DCANASTA_WERROR=ON -DCANASTA_BUILD_TESTS=OFF -DCANASTA_BUILD_BENCH=OFF >/dev/null
-      cmake --build build-fuzz -j"$jobs" --target fuzz_record fuzz_notation fuzz_spec
-      for t in record notation spec; do
+      cmake --build build-fuzz -j"$jobs" --target fuzz_record fuzz_notation fuzz_spec fuzz_state
+      for t in record notation spec state; do
         rm -rf "build-fuzz/corpus-$t"
         cp -r "tests/fuzz/corpus/$t" "build-fuzz/corpus-$t"
         seeds=()

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A run stopped by SIGINT, SIGTERM or SIGHUP 1 s after its start, then
-# resumed (canasta sim --resume DIR), ends as the uninterrupted run ends:
+# resumed (canasta sim --resume DIR --record FILE), ends as the uninterrupted run ends:
 # summary.json, deals.csv (games.csv) and the records byte for byte. Also a
 # resumed run stopped again and resumed again, whole games, a run that
 # keeps no rows (--rows none), a sequential test, and resumption on another
@@ -96,7 +96,7 @@ for sig in "${sigs[@]}"; do
   rm -rf part part.jsonl
   stop "$sig" part.jsonl "${run[@]}" --out part --record part.jsonl
   grep -q '"status":"partial"' part/run.json || fail "SIG$sig: the run finished before its stop"
-  "$canasta" sim --resume part >log 2>&1 || fail "SIG$sig: the resume failed: $(cat log)"
+  "$canasta" sim --resume part --record part.jsonl >log 2>&1 || fail "SIG$sig: the resume failed: $(cat log)"
   grep -q "resumed" log || fail "SIG$sig: no resume line"
   same full part summary.json deals.csv
   cmp -s full.jsonl part.jsonl || fail "SIG$sig: the records differ from the whole run's"
@@ -108,9 +108,9 @@ done
 if [[ -z $quick ]]; then
 rm -rf part part.jsonl
 stop TERM part.jsonl "${run[@]}" --out part --record part.jsonl
-stop TERM part.jsonl sim --resume part --threads 1
+stop TERM part.jsonl sim --resume part --record part.jsonl --threads 1
 grep -q '"status":"partial"' part/run.json || fail "the resumed run finished before its stop"
-"$canasta" sim --resume part >/dev/null || fail "the second resume failed"
+"$canasta" sim --resume part --record part.jsonl >/dev/null || fail "the second resume failed"
 same full part summary.json deals.csv
 cmp -s full.jsonl part.jsonl || fail "the twice-resumed records differ"
 fi
@@ -124,18 +124,21 @@ for damage in "truncate -s -10 part/deals.csv" "rm part/deals.csv" "echo garbage
   cp rows.keep part/deals.csv
   eval "$damage"
   rc=0
-  "$canasta" sim --resume part >log 2>&1 || rc=$?
+  "$canasta" sim --resume part --record part.jsonl >log 2>&1 || rc=$?
   [[ $rc == 2 && $(wc -l <log) == 1 ]] || fail "resumed after '$damage': exit code $rc: $(cat log)"
   grep -q "part/deals.csv" log || fail "'$damage': the file is not named: $(cat log)"
 done
 # A run.json whose tally or positions were changed (wins moved, rows added):
 # refused, since the summary would be wrong.
 cp part/run.json run.keep
-edited part/run.json run.keep "sim --resume part" 's/"tally":\[\([0-9]*\),\([0-9]*\),\([0-9]*\)/"tally":[\1,\3,\2/' \
+edited part/run.json run.keep "sim --resume part --record part.jsonl" 's/"tally":\[\([0-9]*\),\([0-9]*\),\([0-9]*\)/"tally":[\1,\3,\2/' \
   's/"tally":\[\([0-9]*\)/"tally":[1\1/' 's/"done":\[\[0,\([0-9]*\)\]\]/"done":[[0,1\1]]/'
 cp run.keep part/run.json
 cp rows.keep part/deals.csv
-"$canasta" sim --resume part >/dev/null || fail "the mended run did not resume"
+# The records go where the resuming command says: without --record, refused.
+refused "sim --resume part"
+grep -q -- "--record" log || fail "the refusal does not say to name the records: $(cat log)"
+"$canasta" sim --resume part --record part.jsonl >/dev/null || fail "the mended run did not resume"
 same full part summary.json deals.csv
 cmp -s full.jsonl part.jsonl || fail "the mended run's records differ"
 
@@ -143,14 +146,14 @@ cmp -s full.jsonl part.jsonl || fail "the mended run's records differ"
 "$canasta" "${run[@]}" --out nfull --rows none >/dev/null
 stop TERM n.jsonl "${run[@]}" --out npart --rows none --record n.jsonl
 [[ ! -e npart/deals.csv ]] || fail "--rows none wrote deals.csv"
-"$canasta" sim --resume npart >/dev/null || fail "rows none: the resume failed"
+"$canasta" sim --resume npart --record n.jsonl >/dev/null || fail "rows none: the resume failed"
 same nfull npart summary.json
 
 # Whole games.
 games=(sim --side0 heuristic --side1 heuristic:take_min=5 --threads 2)
 whole gfull --games 500 "${games[@]}"
 stop INT gpart.jsonl "${games[@]}" --games "$n" --out gpart --record gpart.jsonl
-"$canasta" sim --resume gpart >/dev/null || fail "games: the resume failed"
+"$canasta" sim --resume gpart --record gpart.jsonl >/dev/null || fail "games: the resume failed"
 same gfull gpart summary.json games.csv
 cmp -s gfull.jsonl gpart.jsonl || fail "games: the records differ"
 
@@ -162,7 +165,7 @@ sprt=(sim --side0 ismcts:iters=40 --side1 heuristic --threads 2 --deals 100000 -
 "$canasta" "${sprt[@]}" --out sfull >/dev/null
 stop HUP s.jsonl "${sprt[@]}" --out spart --record s.jsonl
 if grep -q '"status":"partial"' spart/run.json; then
-  "$canasta" sim --resume spart >/dev/null || fail "sprt: the resume failed"
+  "$canasta" sim --resume spart --record s.jsonl >/dev/null || fail "sprt: the resume failed"
 fi
 same sfull spart summary.json deals.csv
 fi

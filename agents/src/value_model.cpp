@@ -14,6 +14,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "canasta/input_file.h"
 #include "canasta/profile.h"
 #include "canasta/text.h"
 
@@ -228,17 +229,10 @@ bool ValueModel::save(const std::string& path, std::string& error) const {
 }
 
 bool ValueModel::load(const std::string& path, ValueModel& out, std::string& error) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) {
-    error = "'" + printable(path) + "' is a folder, not a value model file";
-    return false;
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = "cannot read '" + printable(path) + "'";
-    return false;
-  }
-  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  // The widest model this version reads is a few MiB.
+  constexpr uint64_t kMaxModelFile = uint64_t{16} << 20;
+  std::string bytes;
+  if (!read_input_file(path, kMaxModelFile, "a value model file", bytes, error)) return false;
   return from_bytes(bytes, "'" + printable(path) + "'", out, error);
 }
 

@@ -16,6 +16,7 @@
 #include <iostream>
 #include <tuple>
 
+#include "canasta/input_file.h"
 #include "canasta/json.h"
 #include "canasta/params.h"
 #include "canasta/profile.h"
@@ -199,13 +200,39 @@ void write_atomically(const std::string& given, const std::string& text) {
   }
 }
 
+namespace {
+
+// Where `path` leads: absolute, every link followed, the last ones too where
+// they name what does not exist yet (a dangling link is where a write goes).
+std::filesystem::path resolved(const std::filesystem::path& path, int& hops) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::path out = fs::absolute(path, ec).root_path();
+  for (const fs::path& part : fs::absolute(path, ec).relative_path()) {
+    if (part.empty() || part == ".") continue;
+    if (part == "..") {
+      out = out.parent_path();
+      continue;
+    }
+    const fs::path next = out / part;
+    if (!fs::is_symlink(fs::symlink_status(next, ec)) || ++hops > 40) {
+      out = next;
+      continue;
+    }
+    const fs::path target = fs::read_symlink(next, ec);
+    out = ec ? next : resolved(target.is_absolute() ? target : out / target, hops);
+  }
+  return out;
+}
+
+}  // namespace
+
 void check_distinct_files(const std::vector<NamedPath>& outputs, const std::vector<NamedPath>& inputs,
                           const std::vector<NamedPath>& output_dirs) {
   namespace fs = std::filesystem;
   const auto where = [](const std::string& path) {
-    std::error_code ec;
-    const fs::path p = fs::weakly_canonical(fs::absolute(path, ec), ec);
-    return ec ? fs::path(path).lexically_normal() : p;
+    int hops = 0;
+    return resolved(path, hops);
   };
   const auto named = [](const NamedPath& n) { return n.option + " '" + printable(n.path) + "'"; };
   std::vector<std::pair<fs::path, const NamedPath*>> seen;
@@ -235,11 +262,10 @@ void check_not_folder(const std::string& path) {
     throw InputError{"'" + printable(path) + "' is a folder, not a file"};
 }
 
-std::string read_file(const std::string& path) {
-  check_not_folder(path);
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError{"cannot read '" + path + "'"};
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+std::string read_file(const std::string& path, uint64_t max_bytes, std::string_view what) {
+  std::string text, error;
+  if (!read_input_file(path, max_bytes, what, text, error)) throw InputError{error};
+  return text;
 }
 
 std::atomic<bool>& stop_requested() {
@@ -278,18 +304,23 @@ uint64_t fnv1a(std::string_view text, uint64_t h) {
   return h;
 }
 
-std::pair<int64_t, uint64_t> file_checksum(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return {-1, 0};
+std::pair<int64_t, uint64_t> file_checksum(const std::string& path, std::string& error) {
+  const int fd = open_input_file(path, kNoSizeCap, "a file of a run", error);
+  if (fd < 0) return {-1, 0};
   std::string block(1 << 20, '\0');
   int64_t bytes = 0;
   uint64_t h = kFnvStart;
-  while (in.read(block.data(), static_cast<std::streamsize>(block.size())) || in.gcount() > 0) {
-    h = fnv1a(std::string_view(block.data(), static_cast<size_t>(in.gcount())), h);
-    bytes += in.gcount();
+  for (;;) {
+    const ssize_t n = ::read(fd, block.data(), block.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      ::close(fd);
+      if (n < 0) error = "cannot read '" + printable(path) + "': " + std::strerror(errno);
+      return n < 0 ? std::pair<int64_t, uint64_t>{-1, 0} : std::pair<int64_t, uint64_t>{bytes, h};
+    }
+    h = fnv1a(std::string_view(block.data(), static_cast<size_t>(n)), h);
+    bytes += n;
   }
-  if (!in.eof()) return {-1, 0};
-  return {bytes, h};
 }
 
 void check_listed_files(const std::string& dir, const Json& manifest) {
@@ -300,8 +331,9 @@ void check_listed_files(const std::string& dir, const Json& manifest) {
     if (name.empty() || name.find('/') != std::string::npos)
       throw InputError{printable(dir) + "/run.json: bad file entry"};
     const std::string path = dir + "/" + name;
-    const auto [bytes, h] = file_checksum(path);
-    if (bytes < 0) throw InputError{"cannot read '" + printable(path) + "', which run.json lists"};
+    std::string error;
+    const auto [bytes, h] = file_checksum(path, error);
+    if (bytes < 0) throw InputError{error + " (run.json lists it)"};
     if (f.value("bytes", int64_t{-1}) != bytes || f.value("fnv1a64", "") != fmt::format("{:016x}", h))
       throw InputError{printable(path) + ": not the file run.json lists (changed, or from another run)"};
   }
@@ -373,8 +405,9 @@ void OutDir::commit(const std::vector<std::pair<std::string, std::string>>& file
   for (const auto& [name, text] : files)
     sums.emplace_back(name, static_cast<int64_t>(text.size()), fnv1a(text));
   for (const std::string& name : staged) {
-    const auto [bytes, h] = file_checksum(tmp_ + "/" + name);
-    if (bytes < 0) throw InputError{"cannot read back '" + printable(tmp_ + "/" + name) + "'"};
+    std::string error;
+    const auto [bytes, h] = file_checksum(tmp_ + "/" + name, error);
+    if (bytes < 0) throw InputError{"cannot read back what was written: " + error};
     sums.emplace_back(name, bytes, h);
   }
   // The manifest, written with the files: who wrote them, when, and their checksums.
@@ -436,7 +469,7 @@ bool read_tally(const Json& run, Tally& t) {
     if (!(*it)[i].is_number_integer()) return false;
     words[i] = (*it)[i].get<int64_t>();
   }
-  return true;
+  return t.in_range();
 }
 
 StoppedRun read_stopped_run(const std::string& dir, const std::string& subcommand) {
@@ -449,8 +482,8 @@ StoppedRun read_stopped_run(const std::string& dir, const std::string& subcomman
   if (!std::filesystem::exists(path, ec))
     throw InputError{"'" + printable(r.dir) + "' is not a run directory (no run.json)"};
   std::string error;
-  if (!parse_json(read_file(path), r.manifest, error) || !r.manifest.is_object() ||
-      r.manifest.value("format", "") != "canasta-run/1")
+  if (!parse_json(read_file(path, kMaxJsonFile, "a run manifest"), r.manifest, error) ||
+      !r.manifest.is_object() || r.manifest.value("format", "") != "canasta-run/1")
     throw InputError{printable(path) + ": not a run manifest" + (error.empty() ? "" : ": " + error)};
   const Json& v = r.manifest;
   if (!read_command(v, r.command) || r.command.size() < 2 || r.command[1] != subcommand)
@@ -489,13 +522,27 @@ void parse_stopped_command(CLI::App& app, const StoppedRun& run, const CLI::Opti
 }
 
 bool resumed(const CLI::App& sub, const std::string& path, int& exit_code,
-             const std::function<int(const std::string&, const CLI::Option*)>& resume) {
+             const std::function<int(const std::string&, const CLI::Option*)>& resume,
+             const std::vector<std::string>& also) {
   if (path.empty()) return false;
-  for (const CLI::Option* opt : sub.get_options())
-    if (opt->count() > 0 && opt->get_name() != "--resume" && opt->get_name() != "--threads")
-      throw InputError{"--resume takes no other option than --threads (not " + opt->get_name() + ")"};
+  std::string allowed = "--threads";
+  for (const std::string& name : also) allowed += (&name == &also.back() ? " and " : ", ") + name;
+  for (const CLI::Option* opt : sub.get_options()) {
+    const std::string& name = opt->get_name();
+    if (opt->count() > 0 && name != "--resume" && name != "--threads" &&
+        std::find(also.begin(), also.end(), name) == also.end())
+      throw InputError{"--resume takes no other option than " + allowed + " (not " + name + ")"};
+  }
   exit_code = resume(path, sub.get_option("--threads"));
   return true;
+}
+
+std::string output_named_now(const StoppedRun& run, const std::string& option, const std::string& stored,
+                             const std::string& given) {
+  if (!given.empty() || stored.empty()) return given;
+  throw InputError{printable(run.file) + ": the stopped run wrote " + option + " '" + printable(stored) +
+                   "'; a stored command does not choose where the program writes: resume with " + option +
+                   " FILE to name that file yourself"};
 }
 
 void write_done(JsonWriter& w, const Ranges& done) {
@@ -508,11 +555,18 @@ bool read_done(const Json& object, Ranges& done) {
   done.clear();
   const auto it = object.is_object() ? object.find("done") : object.end();
   if (it == object.end() || !it->is_array()) return false;
+  // Ranges of positions of a run (at most 2^40), in order, apart: their
+  // sizes then add up within 64 bits.
+  constexpr int64_t kMaxPosition = int64_t{1} << 40;
+  int64_t after = 0;
   for (const Json& range : *it) {
     if (!range.is_array() || range.size() != 2 || !range[0].is_number_integer() ||
         !range[1].is_number_integer())
       return false;
-    done.emplace_back(range[0].get<int64_t>(), range[1].get<int64_t>());
+    const int64_t b = range[0].get<int64_t>(), e = range[1].get<int64_t>();
+    if (b < after || e <= b || e > kMaxPosition) return false;
+    done.emplace_back(b, e);
+    after = e;
   }
   return true;
 }
@@ -521,8 +575,9 @@ bool read_command(const Json& object, std::vector<std::string>& command) {
   command.clear();
   const auto it = object.is_object() ? object.find("command") : object.end();
   if (it == object.end() || !it->is_array()) return false;
+  // Text that would hide on a terminal is refused here, where it comes in.
   for (const Json& arg : *it) {
-    if (!arg.is_string()) return false;
+    if (!arg.is_string() || !plain_text(arg.get_ref<const std::string&>())) return false;
     command.push_back(arg.get<std::string>());
   }
   return true;

@@ -95,7 +95,9 @@ void check_output_file(const std::string& option, const std::string& path);
 // `path` (PATH.tmpPID, PATH.tmpPID.partR: a program ended by a second
 // signal has no time to); write_atomically, OutDir and StreamFile call it.
 void remove_stale_temporaries(const std::string& path);
-std::string read_file(const std::string& path);
+// The whole of an input file: a regular file (links followed) of at most
+// `max_bytes`, else InputError naming it and `what` it should be.
+std::string read_file(const std::string& path, uint64_t max_bytes, std::string_view what);
 
 // Set by SIGINT (Ctrl-C), SIGTERM or SIGHUP while StopOnSignals lives: the
 // run stops and keeps every row that finished. A second signal ends the
@@ -135,15 +137,18 @@ class OutDir {
 };
 
 // run.json's "tally": the integer tally of the run's rows (canasta/stats.h),
-// word by word; read_tally takes it from a parsed run.json.
+// word by word; read_tally takes it from a parsed run.json (false where it
+// is missing, malformed or beyond what a run can hold: Tally::in_range).
 void write_tally(JsonWriter& w, const Tally& t);
 bool read_tally(const Json& run, Tally& t);
 // "done": the positions a stopped run played, as [first, next) pairs, in
 // the object being written or read; read_done is false where it is missing
-// or malformed.
+// or malformed, or where the ranges are not in order and apart within
+// [0, 2^40].
 void write_done(JsonWriter& w, const Ranges& done);
 bool read_done(const Json& object, Ranges& done);
-// "command": the arguments a run was given, the program's name first.
+// "command": the arguments a run was given, the program's name first; false
+// where one is not plain text (params.h).
 bool read_command(const Json& object, std::vector<std::string>& command);
 
 // A run stopped by a signal, to be resumed: its directory's run.json,
@@ -163,17 +168,26 @@ StoppedRun read_stopped_run(const std::string& dir, const std::string& subcomman
 void parse_stopped_command(CLI::App& app, const StoppedRun& run, const CLI::Option* threads_option,
                            int threads);
 // With --resume PATH given to `sub` (sim, tournament, tune): refuses any
-// other option but --threads, runs `resume(PATH, threads option)` into
+// other option but --threads and those named in `also` (the files a resumed
+// run may write, named anew), runs `resume(PATH, threads option)` into
 // `exit_code` and returns true; without it returns false.
 bool resumed(const CLI::App& sub, const std::string& path, int& exit_code,
-             const std::function<int(const std::string&, const CLI::Option*)>& resume);
+             const std::function<int(const std::string&, const CLI::Option*)>& resume,
+             const std::vector<std::string>& also = {});
+// A file a stopped run's command wrote to (`stored`, with `option`): a
+// stored command is data, and does not choose where this program writes.
+// The path given now with the resuming command (`given`) is used; a stored
+// one is refused with the way to go on, unless none was stored.
+std::string output_named_now(const StoppedRun& run, const std::string& option, const std::string& stored,
+                             const std::string& given);
 
 // FNV-1a, 64 bits: run.json ties the files beside it to itself with it.
 // `h` continues the hash of the text before.
 constexpr uint64_t kFnvStart = 0xcbf29ce484222325ULL;
 uint64_t fnv1a(std::string_view text, uint64_t h = kFnvStart);
-// A file's size and FNV-1a, read a block at a time; size -1 when it cannot be read.
-std::pair<int64_t, uint64_t> file_checksum(const std::string& path);
+// A file's size and FNV-1a, read a block at a time; size -1, with `error`,
+// when it cannot be read or is not a regular file.
+std::pair<int64_t, uint64_t> file_checksum(const std::string& path, std::string& error);
 // Every file a run.json (`manifest`, in `dir`) lists has the size and
 // checksum it gives; throws InputError naming the first that does not.
 void check_listed_files(const std::string& dir, const Json& manifest);

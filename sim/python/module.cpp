@@ -6,6 +6,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -19,6 +20,7 @@
 #include "canasta/agent.h"
 #include "canasta/experiment.h"
 #include "canasta/game.h"
+#include "canasta/input_file.h"
 #include "canasta/learn.h"
 #include "canasta/notation.h"
 #include "canasta/position.h"
@@ -280,34 +282,30 @@ py::dict run_sim(const std::string& profile, const py::object& side0, const py::
   throw py::error_already_set();
 }
 
-// Opens a file to read, or raises as open() does; a folder is refused
-// (a file stream would open it and read nothing), `kind` saying what was wanted.
-std::ifstream open_or_raise(const std::string& path, const char* kind) {
+// Raises as open() does where a file is missing, a folder or unreadable;
+// `kind` says what was wanted. The readers below then take only a regular
+// file, within their format's size (canasta/input_file.h): ValueError else.
+void check_openable(const std::string& path, const char* kind) {
   namespace fs = std::filesystem;
   std::error_code ec;
   const fs::file_type type = fs::status(path, ec).type();
   if (type == fs::file_type::not_found) raise_os_error(ENOENT, std::strerror(ENOENT), path);
   if (type == fs::file_type::directory) raise_os_error(EISDIR, fmt::format("a folder, not {}", kind), path);
-  errno = 0;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    const int err = errno ? errno : EIO;
-    raise_os_error(err, std::strerror(err), path);
-  }
-  return in;
+  if (::access(path.c_str(), R_OK) != 0) raise_os_error(errno, std::strerror(errno), path);
 }
 
-std::string read_text(const std::string& path, const char* kind) {
-  std::ifstream in = open_or_raise(path, kind);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+std::string read_text(const std::string& path, uint64_t max_bytes, const char* kind) {
+  check_openable(path, kind);
+  std::string text, error;
+  if (!read_input_file(path, max_bytes, kind, text, error)) throw py::value_error(error);
+  return text;
 }
 
 // Whether the manifest of a run's folder (run.json) names the file: a rows
 // file it names is missing, one it does not name was not kept (--rows none).
 bool manifest_names(const std::string& dir, const std::string& name) {
-  std::ifstream in(dir + "/run.json", std::ios::binary);
-  if (!in) return false;
-  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  std::string text, error;
+  if (!read_input_file(dir + "/run.json", kMaxJsonFile, "a run manifest", text, error)) return false;
   try {
     const py::object manifest = json_loads(text);
     for (const py::handle file : manifest["files"])
@@ -335,18 +333,19 @@ PYBIND11_MODULE(canasta, m) {
   m.def(
       "read_records",
       [](const std::string& path) {
-        std::ifstream in = open_or_raise(path, "a record file");
+        check_openable(path, "a record file");
+        LineReader in;
+        std::string line, error, read_error;
+        if (!in.open(path, kMaxRecordLine, "a record file", read_error)) throw py::value_error(read_error);
         py::list out;
-        std::string line, error;
-        int64_t n = 0;
-        while (std::getline(in, line)) {
-          ++n;
+        while (in.next(line, read_error)) {
           if (line.empty()) continue;
           DealRecord rec;
           if (!parse_record(line, rec, error))
-            throw py::value_error(fmt::format("{}:{}: {}", printable(path), n, error));
+            throw py::value_error(fmt::format("{}:{}: {}", printable(path), in.line_number(), error));
           out.append(json_loads(line));
         }
+        if (!read_error.empty()) throw py::value_error(read_error);
         return out;
       },
       py::arg("path"), "the records of a JSON Lines file, each checked, as dicts");
@@ -354,7 +353,7 @@ PYBIND11_MODULE(canasta, m) {
   m.def(
       "read_samples",
       [](const std::string& path) {
-        open_or_raise(path, "a sample file");
+        check_openable(path, "a sample file");
         SampleSet set;
         std::string error;
         if (!read_samples(path, set, error)) throw py::value_error(error);
@@ -381,7 +380,7 @@ PYBIND11_MODULE(canasta, m) {
         if (type == fs::file_type::not_found) raise_os_error(ENOENT, std::strerror(ENOENT), dir);
         if (type != fs::file_type::directory)
           raise_os_error(ENOTDIR, "not a folder (read_run reads the folder of a sim --out)", dir);
-        const std::string summary = read_text(dir + "/summary.json", "a summary file");
+        const std::string summary = read_text(dir + "/summary.json", kMaxSummaryFile, "a summary file");
         ExperimentConfig c;
         std::string error;
         if (!config_from_json(summary, c, error)) throw py::value_error(dir + ": " + error);
@@ -393,7 +392,7 @@ PYBIND11_MODULE(canasta, m) {
           out["rows"] = py::none();
           return out;
         }
-        const std::string text = read_text(dir + "/" + csv, "a rows file");
+        const std::string text = read_text(dir + "/" + csv, kNoSizeCap, "a rows file");
         if (c.games > 0) {
           std::vector<GameRow> rows;
           if (!game_rows_from_csv(text, rows, error, c.rules.teams))

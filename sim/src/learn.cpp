@@ -1,5 +1,8 @@
 #include "canasta/learn.h"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <Eigen/Dense>
 #include <algorithm>
 #include <cmath>
@@ -9,6 +12,8 @@
 #include <numeric>
 
 #include "canasta/engine.h"
+#include "canasta/input_file.h"
+#include "canasta/params.h"
 #include "canasta/profile.h"
 #include "canasta/rng.h"
 #include "canasta/text.h"
@@ -80,25 +85,27 @@ std::string sample_file_header(const Rules& rules, const std::string& agents, ui
 
 bool read_samples(const std::string& path, SampleSet& out, std::string& error) {
   const std::string name = "'" + printable(path) + "'";
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) {
-    error = name + " is a folder, not a sample file";
-    return false;
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = "cannot read " + name;
-    return false;
-  }
-  in.seekg(0, std::ios::end);
-  const auto size = static_cast<uint64_t>(in.tellg());
-  in.seekg(0);
+  const int fd = open_input_file(path, kNoSizeCap, "a sample file", error);
+  if (fd < 0) return false;
+  struct stat st {};
+  ::fstat(fd, &st);
+  const auto size = static_cast<uint64_t>(st.st_size);
   uint64_t at = 0;
   const auto take = [&](void* to, size_t n) {
-    if (size - at < n || !in.read(static_cast<char*>(to), static_cast<std::streamsize>(n))) return false;
+    if (size - at < n) return false;
+    for (size_t got = 0; got < n;) {
+      const ssize_t r = ::read(fd, static_cast<char*>(to) + got, n - got);
+      if (r < 0 && errno == EINTR) continue;
+      if (r <= 0) return false;  // the file changed while read
+      got += static_cast<size_t>(r);
+    }
     at += n;
     return true;
   };
+  const struct Closer {
+    int fd;
+    ~Closer() { ::close(fd); }
+  } closer{fd};
   const auto text = [&](std::string& to, uint32_t n) {
     if (size - at < n) return false;
     to.resize(n);
@@ -119,6 +126,10 @@ bool read_samples(const std::string& path, SampleSet& out, std::string& error) {
     error = name + " is truncated";
     return false;
   }
+  if (!plain_text(s.agents) || !plain_text(profile)) {
+    error = name + " names its agents or profile with text that is not plain (control or hidden characters)";
+    return false;
+  }
   if (format != kSampleFormat || version != static_cast<uint32_t>(kFeatureVersion)) {
     error = name + " holds samples of format " + std::to_string(format) + " and feature version " +
             std::to_string(version) + "; this version reads format " + std::to_string(kSampleFormat) +
@@ -137,7 +148,9 @@ bool read_samples(const std::string& path, SampleSet& out, std::string& error) {
   }
   s.features = static_cast<int>(features);
   const uint64_t record = 12 + 4 * static_cast<uint64_t>(features);
-  if (count < 0 || size - at != static_cast<uint64_t>(count) * record) {
+  // Written so that it cannot wrap: the count is checked against the bytes there are.
+  if (count < 0 || static_cast<uint64_t>(count) > (size - at) / record ||
+      size - at != static_cast<uint64_t>(count) * record) {
     error = name + " should hold " + std::to_string(count) + " samples of " + std::to_string(record) +
             " bytes after its header, and holds " + std::to_string(size - at) + " bytes";
     return false;

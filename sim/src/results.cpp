@@ -142,6 +142,10 @@ bool from_csv(std::string_view text, std::string_view file, const std::array<Col
   const std::string head = header(columns);
   size_t pos = 0;
   int64_t line_no = 0;
+  // The magnitudes of each column but the index, summed: a tally of the rows
+  // then cannot overflow (Tally::in_range checks what it holds).
+  constexpr uint64_t kMaxColumnSum = uint64_t{1} << 56;
+  std::array<uint64_t, N> sums{};
   while (pos < text.size()) {
     size_t end = text.find('\n', pos);
     if (end == std::string_view::npos) end = text.size();
@@ -165,6 +169,12 @@ bool from_csv(std::string_view text, std::string_view file, const std::array<Col
       int64_t v = 0;
       if (n == N || !text::to_number(cell, v) || !columns[n].set(r, v)) {
         error = fmt::format("{} line {}: {} integer columns expected", file, line_no, N);
+        return false;
+      }
+      sums[n] += v < 0 ? uint64_t{0} - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+      if (n > 0 && sums[n] > kMaxColumnSum) {
+        error = fmt::format("{} line {}: the rows' {} add up beyond what a run can hold", file, line_no,
+                            columns[n].name);
         return false;
       }
       if (comma == std::string_view::npos) break;

@@ -125,6 +125,54 @@ void Tally::add(const Tally& o) {
 static_assert(std::is_standard_layout_v<Tally> && std::is_trivially_copyable_v<Tally>);
 static_assert(sizeof(Tally) % sizeof(int64_t) == 0 && alignof(Tally) == alignof(int64_t));
 
+namespace {
+
+constexpr int64_t kMaxRows = int64_t{1} << 43;     // rows, groups and moments' samples
+constexpr int64_t kMaxSum = int64_t{1} << 60;      // |sum| of a moments' samples
+constexpr int64_t kMaxSquares = int64_t{1} << 48;  // each word of a moments' sum of squares (sq < 2^81)
+constexpr int64_t kMaxCount = int64_t{1} << 62;    // other counts and sums
+
+bool within(int64_t v, int64_t lo, int64_t hi) { return v >= lo && v <= hi; }
+
+bool moments_in_range(const Moments& m) {
+  return within(m.n, 0, kMaxRows) && within(m.sum, -kMaxSum, kMaxSum) && within(m.sq_hi, 0, kMaxSquares) &&
+         within(m.sq_lo, 0, kMaxSquares);
+}
+
+}  // namespace
+
+// With n <= 2^43, |sum| <= 2^60 and sq < 2^81, scaled_ss's n sq and sum^2
+// stay below 2^127 even after the rows of a resumed run are added (fewer
+// than 2^43 more, each square below 2^38); a pentanomial's six counts,
+// below 2^43 each, add up within 64 bits.
+bool Tally::in_range() const {
+  const std::array<int64_t, 11> rows_bound{rows,       a_won,    b_won,    drawn,    fractional, groups,
+                                           group_rows, penta.ll, penta.ld, penta.wl, penta.dd};
+  for (const int64_t v : rows_bound)
+    if (!within(v, 0, kMaxRows)) return false;
+  for (const int64_t v : {penta.wd, penta.ww, even_groups, uneven_margins})
+    if (!within(v, 0, kMaxRows)) return false;
+  for (const Moments* m : {&score, &margin, &group_score, &group_margin})
+    if (!moments_in_range(*m)) return false;
+  for (const DealCountField& f : deal_count_fields())
+    if (!within(counts.*f.member, 0, kMaxCount)) return false;
+  for (int s = 0; s < kMaxTeams; ++s)
+    if (!within(agent_rows[s], 0, kMaxRows) || !within(agent_points[s], -kMaxCount, kMaxCount) ||
+        !within(agent_first[s], 0, kMaxCount))
+      return false;
+  return true;
+}
+
+bool Tally::add_in_range(const Tally& o) {
+  if (!in_range() || !o.in_range()) return false;
+  Tally sum = *this;
+  sum.add(o);  // words below 2^62 each: no overflow
+  sum = sum.normalized();
+  if (!sum.in_range()) return false;
+  *this = sum;
+  return true;
+}
+
 std::span<int64_t> Tally::words() {
   return {reinterpret_cast<int64_t*>(this), sizeof(Tally) / sizeof(int64_t)};
 }

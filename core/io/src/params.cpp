@@ -92,11 +92,11 @@ bool check_text(std::string_view value, std::string_view what, std::string& erro
     error = fmt::format("{} wants text of 1 to {} bytes", what, ParamText::kMax);
     return false;
   }
-  for (const char c : value)
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f || c == ',') {
-      error = fmt::format("{}: '{}' holds a comma or a control character", what, printable(value));
-      return false;
-    }
+  if (value.find(',') != std::string_view::npos || !plain_text(value)) {
+    error = fmt::format("{}: '{}' holds a comma, a control character or a character that hides text", what,
+                        printable(value));
+    return false;
+  }
   return true;
 }
 
@@ -150,6 +150,28 @@ bool hides_text(char32_t cp) {
 }
 
 }  // namespace
+
+bool plain_text(std::string_view text) {
+  for (size_t i = 0; i < text.size();) {
+    const auto u = static_cast<unsigned char>(text[i]);
+    if (u < 0x80) {
+      if (u < 0x20 || u == 0x7f) return false;
+      ++i;
+      continue;
+    }
+    char32_t cp = 0;
+    size_t len = 1;
+    if (!utf8_at(text.substr(i), cp, len) || hides_text(cp)) return false;
+    i += len;
+  }
+  return true;
+}
+
+bool formula_like(std::string_view text) {
+  if (text.empty() || std::string_view("=+-@").find(text.front()) == std::string_view::npos) return false;
+  double v = 0;
+  return !text::to_number(text.front() == '+' ? text.substr(1) : text, v);
+}
 
 std::string printable(std::string_view text, size_t max) {
   std::string out;

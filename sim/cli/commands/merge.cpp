@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "../cli.h"
+#include "canasta/input_file.h"
 #include "canasta/json.h"
 #include "canasta/profile.h"
 #include "canasta/results.h"
@@ -30,8 +31,8 @@ void check_manifest(const std::string& dir, std::optional<Tally>& tally) {
   if (!std::filesystem::exists(dir + "/run.json", ec)) return;
   Json v;
   std::string error;
-  if (!parse_json(read_file(dir + "/run.json"), v, error) || !v.is_object() || !v.contains("files") ||
-      !v["files"].is_array())
+  if (!parse_json(read_file(dir + "/run.json", kMaxJsonFile, "a run manifest"), v, error) || !v.is_object() ||
+      !v.contains("files") || !v["files"].is_array())
     throw InputError{dir + "/run.json: not a run manifest" + (error.empty() ? "" : ": " + error)};
   if (Tally t; read_tally(v, t)) tally = t;
   check_listed_files(dir, v);
@@ -40,7 +41,7 @@ void check_manifest(const std::string& dir, std::optional<Tally>& tally) {
 ShardSummary read_summary(const std::string& dir) {
   ShardSummary s;
   check_manifest(dir, s.tally);
-  s.text = read_file(dir + "/summary.json");
+  s.text = read_file(dir + "/summary.json", kMaxSummaryFile, "a run's summary");
   std::string error;
   if (!config_from_json(s.text, s.config, error)) throw InputError{dir + "/summary.json: " + error};
   Json v;
@@ -63,6 +64,28 @@ struct Merge {
   bool (*from_csv)(std::string_view, std::vector<Row>&, std::string&, int sides);
   std::string (*to_csv)(std::span<const Row>, int sides);
   Tally (*tally_of)(std::span<const Row>, bool duplicate, int sides);
+
+  // A shard's rows: each index of the run and of the shard, each twin of it
+  // at most once (a row repeated, or of another run, would count twice).
+  void check_indices(const std::string& dir, const ExperimentConfig& c, std::vector<Row>& part) const {
+    const int64_t count = c.games > 0 ? c.games : c.deals;
+    const int twins = twin_count(c);
+    for (const Row& r : part) {
+      if (index(r) < 0 || index(r) >= count || r.swapped < 0 || r.swapped >= twins)
+        throw InputError{fmt::format("{}: {} holds index {} twin {}, outside the run ({} of {} twins)", dir,
+                                     csv, index(r), r.swapped, count, twins)};
+      if (index(r) % c.shards != c.shard)
+        throw InputError{fmt::format("{}: {} holds index {}, which is not shard {}/{}'s", dir, csv, index(r),
+                                     c.shard, c.shards)};
+    }
+    std::sort(part.begin(), part.end(), [&](const Row& a, const Row& b) {
+      return index(a) != index(b) ? index(a) < index(b) : a.swapped < b.swapped;
+    });
+    for (size_t i = 1; i < part.size(); ++i)
+      if (index(part[i]) == index(part[i - 1]) && part[i].swapped == part[i - 1].swapped)
+        throw InputError{
+            fmt::format("{}: {} holds index {} twin {} twice", dir, csv, index(part[i]), part[i].swapped)};
+  }
 
   template <class Summarize, class Print, class ToJson>
   void run(const std::vector<std::string>& dirs, const std::string& out_dir, bool partial,
@@ -90,20 +113,20 @@ struct Merge {
       with_rows += has_rows ? 1 : 0;
       if (!has_rows && !s.tally)
         throw InputError{printable(dir) + ": neither " + csv + " nor a tally in run.json"};
-      if (has_rows && !from_csv(read_file(dir + "/" + csv), part, error, c.rules.teams))
+      if (has_rows &&
+          !from_csv(read_file(dir + "/" + csv, kNoSizeCap, "a table of rows"), part, error, c.rules.teams))
         throw InputError{dir + ": " + error};
-      for (const Row& r : part)
-        if (index(r) % c.shards != c.shard)
-          throw InputError{fmt::format("{}: {} holds index {}, which is not shard {}/{}'s", dir, csv,
-                                       index(r), c.shard, c.shards)};
+      check_indices(dir, c, part);
       // The summary is a function of the configuration and the tally of the
       // rows: files of two runs, or a summary and rows (or tally) that do not
       // belong together, show here.
       const Tally t = has_rows ? tally_of(part, c.duplicate, c.rules.teams) : *s.tally;
+      if (!t.in_range()) throw InputError{fmt::format("{}: {} holds more than a run can", dir, csv)};
       if ((s.version == 2 || !has_rows) && to_json(c, summarize(t, c)) != s.text)
         throw InputError{fmt::format("{}: {} and summary.json do not belong to one run", dir,
                                      has_rows ? csv : "run.json's tally")};
-      total.add(t);
+      if (!total.add_in_range(t))
+        throw InputError{fmt::format("{}: the shards' tallies add up beyond what a run can hold", dir)};
       if (s.status == "partial" && !partial)
         throw InputError{
             fmt::format("{}: shard {}/{} stopped before its end (merge --partial merges it as it is)", dir,

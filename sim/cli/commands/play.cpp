@@ -123,7 +123,7 @@ void add_play(CLI::App& app, int& exit_code) {
     std::cout << ", " << game_end_name(g.end);
     if (g.end == GameEnd::kWon) std::cout << " by side " << g.winner;
     std::cout << "\n";
-    if (recorder.keep) std::cout << "record: " << o->record << "\n";
+    if (recorder.keep) std::cout << "record: " << printable(o->record, 400) << "\n";
     exit_code = 0;
   });
 }

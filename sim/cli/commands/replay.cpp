@@ -4,6 +4,8 @@
 #include <iostream>
 
 #include "../cli.h"
+#include "canasta/input_file.h"
+#include "canasta/params.h"
 #include "canasta/record.h"
 
 namespace canasta::cli {
@@ -15,28 +17,26 @@ void add_replay(CLI::App& app, int& exit_code) {
   sub->callback([files, &exit_code] {
     RecordChecker checker;
     for (const auto& path : *files) {
-      check_not_folder(path);
-      std::ifstream in(path);
-      if (!in) throw InputError{"cannot read '" + path + "'"};
-      std::string line;
-      int64_t line_no = 0, records = 0;
-      while (std::getline(in, line)) {
-        ++line_no;
+      LineReader in;
+      std::string line, error, read_error;
+      if (!in.open(path, kMaxRecordLine, "a record file", read_error)) throw InputError{read_error};
+      int64_t records = 0;
+      while (in.next(line, read_error)) {
         if (line.empty()) continue;
         ++records;
-        const std::string where = path + ":" + std::to_string(line_no);
+        const std::string where = printable(path, 400) + ":" + std::to_string(in.line_number());
         DealRecord rec;
-        std::string error;
         if (!parse_record(line, rec, error)) throw InputError{where + ": " + error};
         if (!checker.check(rec, error)) {
-          std::cerr << where << ": " << error << "\n";
+          std::cerr << where << ": " << printable(error, 400) << "\n";
           exit_code = kDisagree;
           return;
         }
       }
+      if (!read_error.empty()) throw InputError{read_error};
       if (records == 0)
-        throw InputError{path +
-                         (line_no == 0 ? ": no records (an empty file)" : ": no records (blank lines only)")};
+        throw InputError{printable(path, 400) + (in.line_number() == 0 ? ": no records (an empty file)"
+                                                                       : ": no records (blank lines only)")};
     }
     std::cout << "replayed " << checker.game_deals << " deals of " << checker.games << " games and "
               << checker.single_deals << " single deals, " << checker.actions

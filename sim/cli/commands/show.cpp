@@ -7,6 +7,7 @@
 
 #include "../cli.h"
 #include "../table.h"
+#include "canasta/input_file.h"
 #include "canasta/json.h"
 #include "canasta/notation.h"
 #include "canasta/profile.h"
@@ -20,28 +21,27 @@ namespace {
 // The deals of a record file: one line (`line` > 0) or the first `most`;
 // `more` (when given) says whether the file holds records past them.
 std::vector<ShownDeal> read_deals(const std::string& path, int64_t line, int64_t most, bool* more = nullptr) {
-  check_not_folder(path);
-  std::ifstream in(path);
-  if (!in) throw InputError{"cannot read '" + printable(path) + "'"};
+  LineReader in;
+  std::string text, error, read_error;
+  if (!in.open(path, kMaxRecordLine, "a record file", read_error)) throw InputError{read_error};
   std::vector<ShownDeal> deals;
-  std::string text;
-  int64_t line_no = 0;
-  while (static_cast<int64_t>(deals.size()) < most && std::getline(in, text)) {
-    ++line_no;
+  while (static_cast<int64_t>(deals.size()) < most && in.next(text, read_error)) {
+    const int64_t line_no = in.line_number();
     if (text.empty() || (line > 0 && line_no != line)) continue;
     ShownDeal d;
     d.line = line_no;
-    std::string error;
     if (!parse_record(text, d.record, error) || !replay_states(d.record, d.states, error))
       throw InputError{fmt::format("{}:{}: {}", printable(path), line_no, error)};
     deals.push_back(std::move(d));
   }
+  if (!read_error.empty()) throw InputError{read_error};
   if (deals.empty())
     throw InputError{line > 0 ? fmt::format("{} has no record on line {}", printable(path), line)
                               : fmt::format("{}: no records", printable(path))};
   if (more) {
     *more = false;
-    while (line == 0 && !*more && std::getline(in, text)) *more = !text.empty();
+    while (line == 0 && !*more && in.next(text, read_error)) *more = !text.empty();
+    if (!read_error.empty()) throw InputError{read_error};
   }
   return deals;
 }

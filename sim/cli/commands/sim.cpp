@@ -1,6 +1,7 @@
 // canasta sim: many deals (or whole games) with an agent per side, in
 // parallel, with statistics, files and records.
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -9,6 +10,7 @@
 
 #include "../cli.h"
 #include "../cluster.h"
+#include "canasta/input_file.h"
 #include "canasta/profile.h"
 #include "canasta/results.h"
 #include "canasta/runner.h"
@@ -60,12 +62,21 @@ Resume read_resume(const StoppedRun& run) {
 // Merges two row files of one run, each in (index, twin) order, into `out`
 // (their header once): the rows of a stopped run and of its resumption.
 void merge_row_files(const std::string& a, const std::string& b, const std::string& out) {
-  std::ifstream in_a(a, std::ios::binary), in_b(b, std::ios::binary);
+  LineReader in_a, in_b;
+  std::string error;
+  if (!in_a.open(a, kMaxRecordLine, "a table of rows", error) ||
+      !in_b.open(b, kMaxRecordLine, "a table of rows", error))
+    throw InputError{error};
   std::ofstream to(out, std::ios::binary);
-  if (!in_a || !in_b || !to) throw InputError{"cannot merge the rows into '" + printable(out) + "'"};
+  if (!to) throw InputError{"cannot merge the rows into '" + printable(out) + "'"};
+  const auto next = [&error](LineReader& in, std::string& line) {
+    if (in.next(line, error)) return true;
+    if (!error.empty()) throw InputError{error};
+    return false;
+  };
   std::string line_a, line_b, head;
-  std::getline(in_a, head);
-  std::getline(in_b, line_b);  // the same header
+  next(in_a, head);
+  next(in_b, line_b);  // the same header
   to << head << '\n';
   // The (index, twin) a row starts with.
   const auto key = [](const std::string& line) {
@@ -77,29 +88,41 @@ void merge_row_files(const std::string& a, const std::string& b, const std::stri
                       k.second);
     return k;
   };
-  bool have_a = static_cast<bool>(std::getline(in_a, line_a)),
-       have_b = static_cast<bool>(std::getline(in_b, line_b));
+  bool have_a = next(in_a, line_a), have_b = next(in_b, line_b);
   while (have_a || have_b) {
     if (have_a && (!have_b || key(line_a) < key(line_b))) {
       to << line_a << '\n';
-      have_a = static_cast<bool>(std::getline(in_a, line_a));
+      have_a = next(in_a, line_a);
     } else {
       to << line_b << '\n';
-      have_b = static_cast<bool>(std::getline(in_b, line_b));
+      have_b = next(in_b, line_b);
     }
   }
   if (!to.flush()) throw InputError{"cannot write '" + printable(out) + "'"};
 }
 
-// The lines of a file (a stopped run's records, to continue them).
+// The lines of a record file (a stopped run's records, to continue them).
 int64_t count_lines(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return -1;
-  int64_t n = 0;
+  LineReader in;
+  std::string line, error;
+  if (!in.open(path, kMaxRecordLine, "a record file", error)) throw InputError{error};
+  while (in.next(line, error)) {
+  }
+  if (!error.empty()) throw InputError{error};
+  return in.line_number();
+}
+
+// Appends a file's bytes to `to` (a stopped run's records, before the new ones).
+void copy_into(const std::string& path, StreamFile& to) {
+  std::string error;
+  const int fd = open_input_file(path, kNoSizeCap, "a record file", error);
+  if (fd < 0) throw InputError{error};
   std::string block(1 << 20, '\0');
-  while (in.read(block.data(), static_cast<std::streamsize>(block.size())) || in.gcount() > 0)
-    n += std::count(block.data(), block.data() + in.gcount(), '\n');
-  return n;
+  ssize_t n = 0;
+  while ((n = ::read(fd, block.data(), block.size())) > 0 || (n < 0 && errno == EINTR))
+    if (n > 0) to.write(std::string_view(block.data(), static_cast<size_t>(n)));
+  ::close(fd);
+  if (n < 0) throw InputError{"cannot read '" + printable(path) + "'"};
 }
 
 struct SimFiles {
@@ -152,13 +175,8 @@ int run_sim(const ExperimentConfig& c, const SimFiles& f, const Resume* resume) 
       rows_file.emplace(staging + "/" + csv_name,
                         games ? game_rows_to_csv({}, teams) : rows_to_csv({}, teams));
   });
-  if (continue_records) {
-    // The new records follow the old ones in the same temporary file.
-    std::ifstream old(f.record, std::ios::binary);
-    std::string block(1 << 20, '\0');
-    while (old.read(block.data(), static_cast<std::streamsize>(block.size())) || old.gcount() > 0)
-      records->write(std::string_view(block.data(), static_cast<size_t>(old.gcount())));
-  }
+  // The new records follow the old ones in the same temporary file.
+  if (continue_records) copy_into(f.record, *records);
   Progress progress((count - (resume ? ranges_size(resume->done) : 0)) * twins, games ? "games" : "deals");
   Tally tallied;
   RunOutcome outcome;
@@ -207,7 +225,8 @@ int run_sim(const ExperimentConfig& c, const SimFiles& f, const Resume* resume) 
   if (rows_file) rows_file->finish();
   cluster_processes().add_up(tallied.words());
   const int64_t played = tallied.rows;
-  if (resume) tallied.add(resume->tally);
+  if (resume && !tallied.add_in_range(resume->tally))
+    throw InputError{"the stopped run's tally and the new rows add up beyond what a run can hold"};
   const std::string shard_note =
       c.shards > 1 ? ", shard " + std::to_string(c.shard) + "/" + std::to_string(c.shards) : "";
   fmt::print("canasta sim: {} against {}{}{}, profile {}, seed {}{}\n", c.side0.to_string(),
@@ -279,7 +298,8 @@ int run_sim(const ExperimentConfig& c, const SimFiles& f, const Resume* resume) 
   out->commit(files, status, rows, staged, more);
   if (!f.record.empty()) fmt::print("  records      {}\n", printable(f.record, 400));
   if (status == "partial" && out->wanted())
-    fmt::print("  resume       canasta sim --resume {}\n", printable(f.out_dir, 400));
+    fmt::print("  resume       canasta sim --resume {}{}\n", printable(f.out_dir, 400),
+               f.record.empty() ? "" : " --record " + printable(f.record, 400));
   return signal ? 128 + signal : 0;
 }
 
@@ -390,7 +410,8 @@ void add_sim_options(CLI::App& sub, SimOptions& o) {
 
 // `canasta sim --resume DIR [--threads N]`: the stopped run's command, read
 // again, with DIR as its output directory.
-int resume_sim(const std::string& dir, const CLI::Option* threads_option, int threads) {
+int resume_sim(const std::string& dir, const CLI::Option* threads_option, int threads,
+               const std::string& record_now) {
   const StoppedRun run = read_stopped_run(dir, "sim");
   const Resume r = read_resume(run);
   const std::string& clean = run.dir;
@@ -400,11 +421,13 @@ int resume_sim(const std::string& dir, const CLI::Option* threads_option, int th
   add_sim_options(*sub, o);
   parse_stopped_command(app, run, threads_option, threads);
   o.finish();
-  // The files go where the run now is; the summary must be the same run's.
+  // The files go where the run now is, and the records where the user says
+  // now; the summary must be the same run's.
   o.files.out_dir = clean;
+  o.files.record = output_named_now(run, "--record", o.files.record, record_now);
   ExperimentConfig stored;
   std::string error;
-  const std::string summary = read_file(clean + "/summary.json");
+  const std::string summary = read_file(clean + "/summary.json", kMaxSummaryFile, "a run's summary");
   if (!config_from_json(summary, stored, error))
     throw InputError{printable(clean) + "/summary.json: " + error};
   if (o.c.games > 0) stored.deals = o.c.deals;  // a games run's summary names no deal count
@@ -433,12 +456,13 @@ void add_sim(CLI::App& app, int& exit_code) {
   add_sim_options(*sub, *o);
   sub->add_option("--resume", o->resume,
                   "go on with the run stopped in this directory (by a signal) to its end, as its command "
-                  "said; with --threads at most");
+                  "said; with --threads at most, and --record FILE where the run kept records (its "
+                  "records, to go on with)");
   sub->callback([o, sub, &exit_code] {
-    if (resumed(*sub, o->resume, exit_code, [&](const std::string& dir, const CLI::Option* t) {
-          return resume_sim(dir, t, o->c.threads);
-        }))
-      return;
+    const auto resume = [&](const std::string& dir, const CLI::Option* t) {
+      return resume_sim(dir, t, o->c.threads, o->files.record);
+    };
+    if (resumed(*sub, o->resume, exit_code, resume, {"--record"})) return;
     o->finish();
     exit_code = run_sim(o->c, o->files, nullptr);
   });

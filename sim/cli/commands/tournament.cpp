@@ -8,6 +8,7 @@
 
 #include "../cli.h"
 #include "../cluster.h"
+#include "canasta/input_file.h"
 #include "canasta/profile.h"
 
 namespace canasta::cli {
@@ -154,7 +155,9 @@ int resume_tournament(const std::string& dir, const CLI::Option* threads_option,
     return InputError{printable(path) +
                       ": bad resume.matches (a tournament stopped by this version writes it)"};
   };
-  if (!res || !res->contains("matches") || !(*res)["matches"].is_array()) throw bad();
+  if (!res || !res->contains("matches") || !(*res)["matches"].is_array() ||
+      (*res)["matches"].size() != tournament_schedule(static_cast<int>(o.c.agents.size())).size())
+    throw bad();
   for (const Json& m : (*res)["matches"]) {
     Played state;
     if (!read_done(m, state.done) || !read_tally(m, state.tally) ||
@@ -171,7 +174,8 @@ int resume_tournament(const std::string& dir, const CLI::Option* threads_option,
   none.stop = &stopped;
   std::string error;
   if (!run_tournament(o.c, again, error, none) ||
-      tournament_to_json(o.c, again) != read_file(run.dir + "/tournament.json"))
+      tournament_to_json(o.c, again) !=
+          read_file(run.dir + "/tournament.json", kMaxJsonFile, "a tournament's results"))
     throw InputError{printable(run.dir) + ": run.json (its command, its resume state) and tournament.json " +
                      "do not belong to one run" + (error.empty() ? "" : " (" + error + ")")};
   return run_tournament_command(o, r);

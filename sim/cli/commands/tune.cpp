@@ -3,10 +3,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 
 #include "../cli.h"
 #include "../cluster.h"
+#include "canasta/input_file.h"
 #include "canasta/profile.h"
 #include "canasta/spsa.h"
 #include "canasta/sweep.h"
@@ -90,7 +92,7 @@ TuneState read_state(const std::string& out) {
   const auto bad = [&](const std::string& why) {
     return InputError{printable(path) + ": " + why + " (a tuning run stopped by this version writes it)"};
   };
-  if (!parse_json(read_file(path), v, error) || !v.is_object() ||
+  if (!parse_json(read_file(path, kMaxStateFile, "a tuning run's state"), v, error) || !v.is_object() ||
       v.value("format", "") != "canasta-tune-resume/1")
     throw bad("not a tuning run's resume state");
   TuneState t;
@@ -134,6 +136,26 @@ void keep_finished(const std::string& out, const std::string& table, const char*
   fmt::print("  {:<12} {}\n", what, printable(out, 400));
 }
 
+// A stopped SPSA run's state: the batches played, at most the run's, the
+// parameters after them, finite, and the table a row of numbers for each.
+bool spsa_state_fits(const TuneState& state, const std::string& header, const SpsaConfig& c) {
+  if (state.batches == 0) return state.theta.empty() && (state.table.empty() || state.table == header);
+  if (state.batches > c.batches || state.theta.size() != c.params.size() ||
+      !state.table.starts_with(header) || !state.table.ends_with("\n"))
+    return false;
+  for (const double v : state.theta)
+    if (!std::isfinite(v)) return false;
+  const auto lines = text::split(std::string_view(state.table).substr(header.size()), '\n');
+  if (static_cast<int64_t>(lines.size()) != state.batches + 1) return false;  // the last is empty
+  for (size_t i = 0; i + 1 < lines.size(); ++i) {
+    const auto cells = text::split(lines[i], ',');
+    if (cells.size() != 3 + 2 * c.params.size()) return false;
+    for (const std::string_view cell : cells)
+      if (double v = 0; !text::to_number(cell, v)) return false;
+  }
+  return true;
+}
+
 // The SPSA run of `canasta tune --spsa`.
 int run_tune_spsa(SpsaConfig c, const std::string& out, const std::string& spec_out, TuneState state) {
   std::string error;
@@ -143,13 +165,14 @@ int run_tune_spsa(SpsaConfig c, const std::string& out, const std::string& spec_
              c.vs ? "each perturbation against " + c.vs->to_string() : "theta+ against theta-", c.batches,
              c.pairs, c.objective == SpsaObjective::kWin ? "deals won" : "margin / 1000",
              profile_spec(c.rules), c.seed);
+  std::string header = "batch,pairs,result";
+  for (const SpsaParam& p : c.params) header += "," + p.name;
+  for (const SpsaParam& p : c.params) header += ",c_" + p.name;
+  header += "\n";
+  if (!spsa_state_fits(state, header, c))
+    throw InputError{"the stopped SPSA run's state does not fit its command"};
   std::string& csv = state.table;
-  if (csv.empty()) {
-    csv = "batch,pairs,result";
-    for (const SpsaParam& p : c.params) csv += "," + p.name;
-    for (const SpsaParam& p : c.params) csv += ",c_" + p.name;
-    csv += "\n";
-  }
+  if (csv.empty()) csv = header;
   SpsaStep last;
   c.first_batch = state.batches;
   if (state.batches > 0) {
@@ -204,9 +227,54 @@ int run_tune_spsa(SpsaConfig c, const std::string& out, const std::string& spec_
   keep_finished(out, csv, "trajectory");
   if (!spec_out.empty() && cluster().rank == 0) {
     write_atomically(spec_out, final_spec + "\n");
-    fmt::print("  final spec   {}\n", spec_out);
+    fmt::print("  final spec   {}\n", printable(spec_out, 400));
   }
   return stop_signal() ? 128 + stop_signal() : 0;
+}
+
+// A point's first cells in the table: its values, then its spec, quoted.
+// Refused before any work where a value would begin a cell as a formula
+// does in a spreadsheet (=, +, -, @) without being a number.
+std::string sweep_row_start(const SweepPoint& p) {
+  std::string out;
+  for (const auto& [name, value] : p.values) {
+    if (formula_like(value))
+      throw InputError{"the value '" + printable(value) + "' of " + printable(name) +
+                       " would begin a cell of the table as a spreadsheet formula: name it otherwise"};
+    out += value + ",";
+  }
+  return out + "\"" + p.agent.to_string() + "\",";
+}
+
+// Whether `line` is a finished point's row of the table: its start, then
+// numbers only.
+bool sweep_row_fits(std::string_view line, const std::string& start) {
+  if (!line.starts_with(start)) return false;
+  const auto cells = text::split(line.substr(start.size()), ',');
+  if (cells.size() != 10) return false;
+  for (const std::string_view cell : cells)
+    if (double v = 0; !text::to_number(cell, v)) return false;
+  return true;
+}
+
+// A stopped sweep's state: its table this sweep's header and a row for each
+// point finished, and the point in progress its own deal pairs (both twins
+// of each) within the point.
+bool sweep_state_fits(const TuneState& state, const std::vector<std::string>& starts,
+                      const std::string& header, int64_t deals) {
+  const int64_t count = static_cast<int64_t>(starts.size());
+  const int64_t done = ranges_size(state.point.done);  // read_done: ordered, apart, within 2^40
+  if (state.points > count || (state.points == count && done > 0)) return false;
+  if (state.points == 0 && done == 0) return state.table.empty() || state.table == header;
+  if (!state.table.starts_with(header) || !state.table.ends_with("\n") || done > deals ||
+      (!state.point.done.empty() && state.point.done.back().second > deals) ||
+      state.point.tally.rows != 2 * done)
+    return false;
+  const auto lines = text::split(std::string_view(state.table).substr(header.size()), '\n');
+  if (static_cast<int64_t>(lines.size()) != state.points + 1) return false;  // the last is empty
+  for (int64_t i = 0; i < state.points; ++i)
+    if (!sweep_row_fits(lines[static_cast<size_t>(i)], starts[static_cast<size_t>(i)])) return false;
+  return true;
 }
 
 // A sweep: every point against the fixed opponent, in duplicate.
@@ -218,20 +286,14 @@ int run_tune_sweep(const TuneOptions& o, TuneState state) {
   for (const auto& [name, value] : o.points.front().values) header += name + ",";
   header += "spec,deals,margin,margin_lo,margin_hi,win_share,win_lo,win_hi,elo,elo_lo,elo_hi\n";
   const int64_t count = static_cast<int64_t>(o.points.size());
+  std::vector<std::string> starts;
+  for (const SweepPoint& p : o.points) starts.push_back(sweep_row_start(p));
   const bool resumed = state.points > 0 || ranges_size(state.point.done) > 0;
-  // A stopped sweep's state: its table this sweep's header and a line for
-  // each point finished, and the point in progress its own deal pairs (both
-  // twins of each) within the point.
-  bool fits = state.points < count || (state.points == count && !ranges_size(state.point.done));
-  if (resumed) {
-    fits = fits && csv.starts_with(header) && std::count(csv.begin(), csv.end(), '\n') == 1 + state.points &&
-           csv.ends_with("\n") && state.point.tally.rows == 2 * ranges_size(state.point.done);
-    for (const auto& [b, e] : state.point.done) fits = fits && b >= 0 && b < e && e <= base.deals;
-  }
-  if (!fits) throw InputError{"the stopped sweep's state does not fit its points"};
+  if (!sweep_state_fits(state, starts, header, base.deals))
+    throw InputError{"the stopped sweep's state does not fit its points"};
   if (csv.empty()) csv = header;
-  fmt::print("canasta tune: {} against {}, {} deal pairs per point, profile {}, seed {}\n", o.agent,
-             base.side1.to_string(), base.deals, profile_spec(base.rules), base.seed);
+  fmt::print("canasta tune: {} against {}, {} deal pairs per point, profile {}, seed {}\n",
+             printable(o.agent), base.side1.to_string(), base.deals, profile_spec(base.rules), base.seed);
   if (resumed) fmt::print("  resumed      {} of {} points played before\n", state.points, count);
   fmt::print("  {:<44} {:>26} {:>26} {:>22}\n", "spec", "margin per deal [95%]", "deals won [95%]",
              "Elo [95%]");
@@ -255,7 +317,8 @@ int run_tune_sweep(const TuneOptions& o, TuneState state) {
     if (!stream_deals(c, outcome, error, hooks)) throw InputError{error};
     hooks.processes.add_up(fresh.words());
     played += fresh.rows;
-    state.point.tally.add(fresh);
+    if (!state.point.tally.add_in_range(fresh))
+      throw InputError{"the stopped point's tally and the new rows add up beyond what a run can hold"};
     state.point.done = outcome.done;
     if (ranges_size(state.point.done) < c.deals) break;  // stopped
     const Summary s = summarize(state.point.tally, c);   // with three sides: A against the mean of the others
@@ -268,9 +331,9 @@ int run_tune_sweep(const TuneOptions& o, TuneState state) {
         spec, s.margin.mean, s.margin.lo, s.margin.hi, 100 * s.score.share.mean, 100 * s.score.share.lo,
         100 * s.score.share.hi, s.score.elo.mean, s.score.elo.lo, s.score.elo.hi);
     std::fflush(stdout);
-    for (const auto& [name, value] : p.values) csv += value + ",";
-    csv += fmt::format("\"{}\",{},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g}\n", spec,
-                       s.rows, s.margin.mean, s.margin.lo, s.margin.hi, s.score.share.mean, s.score.share.lo,
+    csv += starts[static_cast<size_t>(state.points)];
+    csv += fmt::format("{},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g}\n", s.rows,
+                       s.margin.mean, s.margin.lo, s.margin.hi, s.score.share.mean, s.score.share.lo,
                        s.score.share.hi, s.score.elo.mean, s.score.elo.lo, s.score.elo.hi);
   }
   progress.clear();
@@ -358,11 +421,13 @@ int run_tune(const TuneOptions& o, TuneState state) {
 
 // `canasta tune --resume FILE [--threads N]`: the stopped run's command,
 // read again from FILE.resume.json, with FILE as its table.
-int resume_tune(const std::string& out, const CLI::Option* threads_option, int threads) {
+int resume_tune(const std::string& out, const CLI::Option* threads_option, int threads,
+                const std::string& spec_out_now) {
   TuneState state = read_state(out);
   // The table beside the state is the state's own: the two were written together.
   std::error_code ec;
-  if (!std::filesystem::is_regular_file(out, ec) || read_file(out) != state.table)
+  if (!std::filesystem::is_regular_file(out, ec) ||
+      read_file(out, kMaxStateFile, "a tuning table") != state.table)
     throw InputError{"'" + printable(out) + "' is not the table of " + printable(state_path(out)) +
                      " (changed or removed since the stop)"};
   StoppedRun run;
@@ -373,7 +438,8 @@ int resume_tune(const std::string& out, const CLI::Option* threads_option, int t
   TuneOptions o;
   add_tune_options(*sub, o);
   parse_stopped_command(app, run, threads_option, threads);
-  o.out = out;  // the table goes where it now is
+  o.out = out;  // the table goes where it now is, the final spec where the user says now
+  o.spec_out = output_named_now(run, "--spec-out", o.spec_out, spec_out_now);
   return run_tune(o, std::move(state));
 }
 
@@ -386,12 +452,12 @@ void add_tune(CLI::App& app, int& exit_code) {
   add_tune_options(*sub, *o);
   sub->add_option("--resume", o->resume,
                   "go on with the tuning run stopped (by a signal) with this table (--out), to its end; with "
-                  "--threads at most");
+                  "--threads at most, and --spec-out FILE where the run was to write its final spec");
   sub->callback([o, sub, &exit_code] {
-    if (resumed(*sub, o->resume, exit_code, [&](const std::string& table, const CLI::Option* t) {
-          return resume_tune(table, t, o->base.threads);
-        }))
-      return;
+    const auto resume = [&](const std::string& table, const CLI::Option* t) {
+      return resume_tune(table, t, o->base.threads, o->spec_out);
+    };
+    if (resumed(*sub, o->resume, exit_code, resume, {"--spec-out"})) return;
     exit_code = run_tune(*o, {});
   });
 }

@@ -123,6 +123,13 @@ struct Tally {
   std::array<int64_t, kMaxTeams> agent_rows{}, agent_points{}, agent_first{};  // three sides; first in sixths
 
   void add(const Tally& o);
+  // add() where the sum stays within what a run can hold (in_range); false,
+  // leaving this tally as it was, where it would not.
+  bool add_in_range(const Tally& o);
+  // Whether every word lies within what a run of at most 2^40 deals (or
+  // games) can hold, so that nothing computed from the tally can overflow:
+  // a tally read from a file is checked before any arithmetic on it.
+  bool in_range() const;
   // The canonical words of the same tally (Moments::normalize), as run.json writes them.
   Tally normalized() const {
     Tally t = *this;

@@ -207,5 +207,13 @@ std::string param_range(const Param<P>& p) {
 // ordinary output quote such text through it, so that it stays on one line
 // and can neither clear the screen nor retitle the window.
 std::string printable(std::string_view text, size_t max = 120);
+// True when printable() would show all of `text` as it is: the rule for text
+// that a reader lets into the program (a parameter, an agent spec, a name in
+// a file), so that what is shown later is what was given.
+bool plain_text(std::string_view text);
+// True for text that a spreadsheet would run as a formula if it began a CSV
+// cell: it begins with '=', '+', '-' or '@' and is not a number. Writers of
+// CSV refuse such text (or quote it) where it comes from outside.
+bool formula_like(std::string_view text);
 
 }  // namespace canasta
