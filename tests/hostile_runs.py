@@ -166,25 +166,25 @@ def fresh_case(runner, src, name, files):
 
 
 def judge(runner, name, args, case, allowed=(2,), words=None):
-    """Runs the case's command and checks it: None when it passes, else why not."""
+    """Runs the case's command and checks it: (None when it passes, else why not; its exit code)."""
     before = runner.snapshot()
     rc, out, err, took = runner.run(args, case)
     shown = f"canasta {' '.join(args)} [{name}]"
     if rc is None:
-        return f"{shown}: no answer within {runner.timeout} s"
+        return f"{shown}: no answer within {runner.timeout} s", rc
     if SANITIZER.search(err) or rc < 0 or rc >= 128:
-        return f"{shown}: exit {rc}: {err[-2000:]}"
+        return f"{shown}: exit {rc}: {err[-2000:]}", rc
     if rc not in allowed:
-        return f"{shown}: exit {rc}, not {allowed}: {err[-500:]}"
+        return f"{shown}: exit {rc}, not {allowed}: {err[-500:]}", rc
     if rc != 0 and len(err.splitlines()) != 1:
-        return f"{shown}: the error is not one line: {err[-500:]!r}"
+        return f"{shown}: the error is not one line: {err[-500:]!r}", rc
     if UNSAFE.search(err) or UNSAFE.search(out):
-        return f"{shown}: control or hidden characters reach the terminal: {(out + err)[-300:]!r}"
+        return f"{shown}: control or hidden characters reach the terminal: {(out + err)[-300:]!r}", rc
     if words and not re.search(words, err):
-        return f"{shown}: the error does not say '{words}': {err}"
+        return f"{shown}: the error does not say '{words}': {err}", rc
     if runner.snapshot() != before:
-        return f"{shown}: wrote outside the paths it was given: {sorted(runner.snapshot())}"
-    return None
+        return f"{shown}: wrote outside the paths it was given: {sorted(runner.snapshot())}", rc
+    return None, rc
 
 
 def edit_json(path, change):
@@ -478,18 +478,19 @@ def main():
         files, default = READERS[source]
         case = fresh_case(runner, src, name, files)
         setup(case)
-        why = judge(runner, name, command or default, case, allowed, words)
+        why, _ = judge(runner, name, command or default, case, allowed, words)
         if why:
             failures.append(why)
     rng = random.Random(a.seed)
-    tried = {}
+    tried, answers = {}, {}
     for i in range(a.mutations):
         source = rng.choice(sorted(READERS))
         files, command = READERS[source]
         case = fresh_case(runner, src, "mutation", files)
         what = mutate(case, files, rng, runner.victim)
-        why = judge(runner, f"mutation {i}: {what}", command, case, allowed=(0, 1, 2))
+        why, rc = judge(runner, f"mutation {i}: {what}", command, case, allowed=(0, 1, 2))
         tried[source] = tried.get(source, 0) + 1
+        answers[str(rc)] = answers.get(str(rc), 0) + 1
         if why:
             failures.append(why)
         if (i + 1) % 100 == 0:
@@ -499,7 +500,8 @@ def main():
     if failures:
         sys.exit(1)
     print(f"hostile_runs: {len(all_cases)} hostile cases refused or done safely; {a.mutations} mutations "
-          f"({', '.join(f'{k} {v}' for k, v in sorted(tried.items()))}): no crash, no sanitizer report, "
+          f"({', '.join(f'{k} {v}' for k, v in sorted(tried.items()))}; exit codes "
+          f"{', '.join(f'{k}: {v}' for k, v in sorted(answers.items()))}): no crash, no sanitizer report, "
           f"no hang over {a.timeout:g} s, every error one printable line")
 
 
