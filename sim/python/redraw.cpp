@@ -9,10 +9,11 @@ namespace canasta {
 
 namespace {
 
-constexpr int kWorldTries = 30;     // worlds drawn before seats keep their cards, and after
+constexpr int kWorldTries = 40;     // worlds drawn at most
+constexpr int kKeepAfter = 4;       // worlds a seat's past failed in before it keeps its cards
 constexpr int kHistoryTries = 20;   // pasts drawn for a seat, for one world
 constexpr int kAnswerTries = 2000;  // hands drawn for an asker who waits for the answer
-constexpr int kWalkSteps = 20;      // swaps tried per hidden card of a seat that keeps its cards
+constexpr int kWalkSteps = 8;       // swaps tried per hidden card of a seat that keeps its cards
 
 // n cards drawn at random from `avail`, without replacement.
 bool draw_cards(Counts avail, int n, Rng& rng, Counts& out) {
@@ -194,11 +195,13 @@ bool replays(const World& w, const Deck& deck) {
 }
 
 // One world: the hands now, a past for each seat that draws, a walk for each
-// that keeps its cards. `failed` gets the seats whose draws did not hold.
-bool try_world(const World& w, const std::vector<Receipts>& truth, Rng& rng, Deck& deck, uint32_t& failed) {
+// that keeps its cards. `failures` counts, by seat, the worlds whose draws
+// for it did not hold.
+bool try_world(const World& w, const std::vector<Receipts>& truth, Rng& rng, Deck& deck,
+               std::array<int, kMaxSeats>& failures) {
   State drawn;
   if (!hands_now(w, rng, drawn)) {
-    failed |= 1U << w.tr.now().seat;
+    ++failures[static_cast<size_t>(w.tr.now().seat)];
     return false;
   }
   std::vector<Receipts> past(static_cast<size_t>(w.players()), Receipts(w.tr.after.size(), Counts{}));
@@ -209,7 +212,7 @@ bool try_world(const World& w, const std::vector<Receipts>& truth, Rng& rng, Dec
       found =
           redraw_past(w, truth[static_cast<size_t>(q)], q, drawn.hand[q], rng, past[static_cast<size_t>(q)]);
     if (!found) {
-      failed |= 1U << q;
+      ++failures[static_cast<size_t>(q)];
       return false;
     }
   }
@@ -233,15 +236,17 @@ bool redraw_deal(const State& start, std::span<const Step> steps, int seat, Rng&
   }
   const std::vector<Receipts> truth = hidden_receipts(tr, seat, start.deck);
   World w{tr, steps, seat};
-  uint32_t failed = 0;
-  // Every seat draws; then those whose draws did not hold keep their cards;
-  // at last every seat keeps its cards (the deal played always holds).
-  for (int i = 0; i < 2 * kWorldTries; ++i) {
-    if (try_world(w, truth, rng, deck, failed)) return true;
-    if (i + 1 >= kWorldTries) w.kept |= failed;
+  std::array<int, kMaxSeats> failures{};
+  // Every seat draws; a seat whose draws did not hold in kKeepAfter worlds
+  // keeps its cards; at last every seat keeps its cards (the deal played
+  // always holds).
+  for (int i = 0; i < kWorldTries; ++i) {
+    if (try_world(w, truth, rng, deck, failures)) return true;
+    for (int q = 0; q < w.players(); ++q)
+      if (failures[static_cast<size_t>(q)] >= kKeepAfter) w.kept |= 1U << q;
   }
   w.kept = ((1U << w.players()) - 1) & ~(1U << seat);
-  if (try_world(w, truth, rng, deck, failed)) return true;
+  if (try_world(w, truth, rng, deck, failures)) return true;
   error = fmt::format("no redrawn deal found for seat {}", seat);
   return false;
 }
