@@ -6,7 +6,10 @@
 #   format   clang-format would change nothing (.clang-format);
 #   release  a Release build with warnings as errors, every test, the MPI
 #            program's among them (Open MPI: mpirun -n 1, 2, 3 give one
-#            process's files byte for byte; SIGTERM to mpirun);
+#            process's files byte for byte; SIGTERM to mpirun), and
+#            OpenSpiel's checks of the Python game where pyspiel imports
+#            (installed, or built in ../shared/openspiel beside the checkout,
+#            which the tests put on PYTHONPATH; python3-absl installed here);
 #   asan     a Debug build (-O1, line tables) with AddressSanitizer and
 #            UndefinedBehaviorSanitizer, where every action is also checked
 #            for legality and every invariant after it: every test but the
@@ -38,7 +41,7 @@ for s in $stages; do
 done
 long=${CANASTA_LONG_TESTS:-OFF}
 jobs=$(nproc)
-bash scripts/setup.sh clang-format clang libclang-rt-14-dev chromium python3-dev python3-pybind11 python3-numpy python3-pytest libopenmpi-dev openmpi-bin
+bash scripts/setup.sh clang-format clang libclang-rt-14-dev chromium python3-dev python3-pybind11 python3-numpy python3-pytest python3-absl libopenmpi-dev openmpi-bin
 start=$SECONDS
 stage() { echo "== $1 ($((SECONDS - start)) s)"; }
 # The release tree must hold the MPI program's test (Open MPI found).

@@ -16,11 +16,13 @@ program="$work/root$prefix/bin/canasta"
 (cd / && "$program" sim --deals 200 --side0 heuristic --side1 random) | grep -q "deals won" ||
   fail "the installed program does not run"
 installed=("$program")
-if ls "$build"/python/canasta*.so >/dev/null 2>&1; then
+if ls "$build"/python/canasta/_canasta*.so >/dev/null 2>&1; then
   python=$(sed -n 's/^_\?Python3_EXECUTABLE:[A-Z]*=//p' "$build/CMakeCache.txt" | head -1)  # the build's Python
-  module=$(find "$work/root" -name 'canasta*.so' | head -1)
+  module=$(find "$work/root" -name '_canasta*.so' | head -1)  # the package's extension: SITE/canasta/_canasta...so
   [[ -n $module ]] || fail "no Python module installed: $(cat install.log)"
-  site=$(dirname "${module#"$work/root"}")
+  [[ -f $(dirname "$module")/__init__.py && -f $(dirname "$module")/openspiel.py ]] ||
+    fail "the package's Python files were not installed beside $module"
+  site=$(dirname "$(dirname "${module#"$work/root"}")")
   # At the default prefix, where Python looks by itself (Debian: /usr/local/lib/python3.X/dist-packages).
   if [[ $prefix == /usr/local ]]; then
     grep -qx "$site" <<<"$("$python" -c "import sys; print('\n'.join(sys.path))")" ||

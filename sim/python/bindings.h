@@ -1,5 +1,6 @@
 // The parts of the Python module `canasta` (sim/doc/python.md), bound by
-// module.cpp: the game in OpenSpiel's shape (game.cpp) and the simulations.
+// module.cpp: the game in OpenSpiel's shape (bind_game.cpp and the files it
+// names) and the simulations.
 #pragma once
 
 #include <pybind11/pybind11.h>

@@ -318,7 +318,7 @@ bool manifest_names(const std::string& dir, const std::string& name) {
 
 }  // namespace
 
-PYBIND11_MODULE(canasta, m) {
+PYBIND11_MODULE(_canasta, m) {
   m.doc() = "Canasta: the rules engine, its agents and its simulator (sim/doc/python.md)";
   python::bind_game(m);
 
