@@ -31,7 +31,8 @@ import time
 
 # What must never reach a terminal: C0 controls but tab and newline, DEL,
 # C1 controls, bidi controls, zero-width characters, line separators, BOM.
-UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f\u0080-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]")
+UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f\u0080-\u009f\u00ad\u061c\u115f\u1160\u180b-\u180f\u200b-\u200f"
+                    "\u2028-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\U000e0000-\U000e01ef]")
 SANITIZER = re.compile(r"AddressSanitizer|LeakSanitizer|UndefinedBehaviorSanitizer|runtime error:|"
                        r"ThreadSanitizer|terminate called|Segmentation fault|Aborted")
 
@@ -151,6 +152,7 @@ READERS = {
     "model": (["m.bin"], ["sim", "--side0", "value:eval=m.bin", "--side1", "random", "--deals", "2"]),
     "samples": (["s.bin"], ["train", "s.bin", "--out", "m2.bin", "--linear"]),
     "records": (["game.jsonl"], ["replay", "game.jsonl"]),
+    "selfplay": (["m.bin"], ["selfplay", "--deals", "2", "--out", "out.bin"]),
 }
 
 
@@ -185,6 +187,13 @@ def judge(runner, name, args, case, allowed=(2,), words=None):
     if runner.snapshot() != before:
         return f"{shown}: wrote outside the paths it was given: {sorted(runner.snapshot())}", rc
     return None, rc
+
+
+def fnv1a(data):
+    h = 0xcbf29ce484222325
+    for b in data:
+        h = ((h ^ b) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+    return f"{h:016x}"
 
 
 def edit_json(path, change):
@@ -262,7 +271,12 @@ def cases(runner):
         shutil.copy(os.path.join(case, "m.bin"), os.path.join(case, "=cmd|calc!A0"))
     add("csv-formula", "model", formula_file,
         ["tune", "--agent", "value:eval={=cmd|calc!A0,m.bin}", "--vs", "random", "--deals", "2", "--out",
-         "t.csv"], words="formula")
+         "t.csv"], words="other characters")
+    def dash_file(case):
+        shutil.copy(os.path.join(case, "m.bin"), os.path.join(case, "-m.bin"))
+    add("csv-formula-dash", "model", dash_file,
+        ["tune", "--agent", "value:eval={-m.bin,m.bin}", "--vs", "random", "--deals", "2", "--out", "t.csv"],
+        words="formula")
     def table_formula(case):
         row = '=cmd|calc!A0,"heuristic:freeze=0",2,1,1,1,0.5,0.4,0.6,0,-10,10\n'
         edit_json(os.path.join(case, "sw.csv.resume.json"),
@@ -363,6 +377,83 @@ def cases(runner):
     add("summary-too-large", "merge", grown("s0/summary.json", 2 << 20))
     add("model-too-large", "model", grown("m.bin", 32 << 20))
     add("record-line-too-long", "records", grown("game.jsonl", 20 << 20))
+    # A stopped run's rows: a link, a file run.json does not list, forged rows.
+    def rows_link(case):
+        os.makedirs(victim, exist_ok=True)
+        with open(victim + "/secret.txt", "w") as f:
+            f.write("a private line\n")
+        os.remove(os.path.join(case, "part/deals.csv"))
+        os.symlink(victim + "/secret.txt", os.path.join(case, "part/deals.csv"))
+        edit_json(os.path.join(case, "part/run.json"), lambda v: v.pop("files"))
+    add("resume-rows-link", "sim", rows_link)
+    def rows_forged(case):
+        path = os.path.join(case, "part/deals.csv")
+        with open(path, "a") as f:
+            f.write("=HYPERLINK(1),0,0\n")
+        size = os.path.getsize(path)
+        edit_json(os.path.join(case, "part/run.json"), lambda v: [
+            e.update(bytes=size, fnv1a64=fnv1a(open(path, "rb").read())) for e in v["files"]
+            if e["name"] == "deals.csv"])
+    add("resume-rows-forged", "sim", rows_forged)
+    def rows_repeated(case):
+        path = os.path.join(case, "part/deals.csv")
+        with open(path) as f:
+            lines = f.read().splitlines()
+        with open(path, "w") as f:
+            f.write("\n".join(lines[:2] + lines[1:-1]) + "\n")  # a row twice, the last one gone
+        edit_json(os.path.join(case, "part/run.json"), lambda v: [
+            e.update(bytes=os.path.getsize(path), fnv1a64=fnv1a(open(path, "rb").read())) for e in v["files"]
+            if e["name"] == "deals.csv"])
+    add("resume-rows-repeated", "sim", rows_repeated)
+    add("resume-rows-sparse", "sim", grown("part/deals.csv", 1 << 40))
+    add("merge-rows-sparse", "merge", lambda case: (os.remove(os.path.join(case, "s0/run.json")),
+                                                   grown("s0/deals.csv", 64 << 30)(case)))
+    def records_link(case):
+        os.makedirs(victim, exist_ok=True)
+        shutil.copy(os.path.join(case, "rec.jsonl"), victim + "/records.txt")
+        os.symlink(victim + "/records.txt", os.path.join(case, "link.jsonl"))
+    add("resume-records-link", "sim", records_link, ["sim", "--resume", "part", "--record", "link.jsonl"])
+    # A tuning table in a shared folder that is a link elsewhere.
+    def table_link(case):
+        os.makedirs(victim, exist_ok=True)
+        shutil.move(os.path.join(case, "sw.csv"), victim + "/table.csv")
+        os.symlink(victim + "/table.csv", os.path.join(case, "sw.csv"))
+    add("tune-table-link", "sweep", table_link)
+    # JSON nested without end, within the size caps.
+    def nested(case):
+        with open(os.path.join(case, "sw.csv.resume.json"), "w") as f:
+            f.write("[" * (8 << 20))
+    add("state-nested", "sweep", nested)
+    # Temporaries planted beside an output: links, a FIFO.
+    def planted_links(case):
+        os.makedirs(victim, exist_ok=True)
+        for name in ("notes.txt", "notes2.txt"):
+            with open(victim + "/" + name, "w") as f:
+                f.write("mine\n")
+        os.symlink(victim + "/notes.txt", os.path.join(case, "out.bin.tmp"))
+    add("selfplay-temporary-link", "selfplay", planted_links, allowed=(0,))
+    add("selfplay-temporary-fifo", "selfplay", lambda case: os.mkfifo(os.path.join(case, "out.bin.tmp")),
+        allowed=(0,))
+    def train_link(case):
+        planted_links(case)
+        os.symlink(victim + "/notes2.txt", os.path.join(case, "m2.bin.tmp"))
+    add("train-temporary-link", "samples", train_link, allowed=(0,))
+    # An output over a model an agent reads.
+    add("selfplay-over-its-model", "selfplay", lambda case: None,
+        ["selfplay", "--side0", "value:eval=m.bin", "--deals", "2", "--out", "m.bin"], words="also")
+    add("record-over-a-model", "model", lambda case: None,
+        ["sim", "--side0", "value:eval=m.bin", "--deals", "2", "--record", "m.bin"], words="also")
+    # Names with characters that show as nothing, a name with escapes at a human seat.
+    add("invisible-name", "records", lambda case: None,
+        ["replay", "x\u00ad\u3164\u115f\ufe0f\u180e\U000e0100.jsonl"])
+    add("human-record-name", "records", lambda case: None,
+        ["play", "--human", "0", "--record", "x\x1b]0;PWNED\x07.jsonl"], allowed=(0,))
+    # Two shards whose tallies each hold a word at its limit.
+    def tally_words(case):
+        for d in ("n0", "n1"):
+            edit_json(os.path.join(case, d, "run.json"),
+                      lambda v: v.update(tally=v["tally"][:-3] + [2 ** 61, 0, 0]))
+    add("shard-tally-words", "merge-tally", tally_words)
     # And a run's own paths, unchanged: resumed as the user names them.
     add("resume-as-named", "sim", lambda case: None, allowed=(0,))
     return out

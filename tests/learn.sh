@@ -50,8 +50,8 @@ head -c 60 a.model > short.model
 refused "is truncated" "$canasta" sim --side0 "ismcts:iters=20,eval=short.model" --deals 2
 refused "is not a value model file" "$canasta" sim --side0 "ismcts:iters=20,eval=curve.csv" --deals 2
 refused "trained on profile classic" "$canasta" sim --profile two-player --side0 "ismcts:iters=20,eval=a.model" --deals 2
-refused "a control character" "$canasta" sim --side0 "ismcts:eval=$(printf 'a\tb')" --deals 2
-refused "hides text" "$canasta" sim --side0 "ismcts:eval=$(printf 'm\u202e.bin')" --deals 2
+refused "other characters" "$canasta" sim --side0 "ismcts:eval=$(printf 'a\tb')" --deals 2
+refused "other characters" "$canasta" sim --side0 "ismcts:eval=$(printf 'm\u202e.bin')" --deals 2
 
 refused "is truncated" "$canasta" sim --side0 "value:eval=short.model" --deals 2
 # A NaN in a sample (the last one's margin) or in a model (its last bias):

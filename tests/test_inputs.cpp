@@ -88,9 +88,16 @@ TEST(Text, PlainTextIsWhatPrintableShowsAsIs) {
     EXPECT_EQ(plain_text(s), printable(s, 1000) == s) << printable(s);
   EXPECT_TRUE(plain_text("caf\xc3\xa9"));
   EXPECT_FALSE(plain_text("x\xc2\x9b"));  // C1 CSI
+  // A spec's text: letters, digits and _ . + - / only (no space, quote, comma, markup or control).
   std::string error;
-  EXPECT_FALSE(check_text("m\xe2\x80\xae.bin", "eval", error));  // right-to-left override
-  EXPECT_NE(error.find("hides text"), std::string::npos) << error;
+  EXPECT_TRUE(check_text("models/classic-2.model", "eval", error)) << error;
+  for (const char* bad :
+       {"m\xe2\x80\xae.bin", "my model.bin", "a\"b", "a,b", "=cmd|calc!A0", "caf\xc3\xa9"}) {
+    EXPECT_FALSE(check_text(bad, "eval", error)) << bad;
+    EXPECT_NE(error.find("other characters"), std::string::npos) << error;
+  }
+  for (const char* hidden : {"x\xc2\xad", "x\xe3\x85\xa4", "x\xef\xb8\x8f", "x\xf3\xa0\x84\x80"})
+    EXPECT_FALSE(plain_text(hidden)) << printable(hidden);  // soft hyphen, Hangul filler, variation selectors
 }
 
 TEST(Text, FormulaLikeCells) {

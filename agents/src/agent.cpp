@@ -214,6 +214,19 @@ std::unique_ptr<Agent> make_agent(const AgentSpec& spec) {
       spec.params);
 }
 
+std::vector<std::string> files_read(const AgentSpec& spec) {
+  return std::visit(
+      [](const auto& p) {
+        std::vector<std::string> out;
+        for (const auto& param : table_of(p))
+          if (param.style == ParamStyle::kText)
+            if (std::string text = write_param(param, p); !text.empty() && text != "default")
+              out.push_back(std::move(text));
+        return out;
+      },
+      spec.params);
+}
+
 std::vector<AgentParamInfo> agent_params(const AgentSpec& spec) {
   return std::visit(
       [](const auto& p) {

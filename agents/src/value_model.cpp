@@ -212,6 +212,7 @@ bool ValueModel::save(const std::string& path, std::string& error) const {
     floats(biases_[layer]);
   }
   const std::string tmp = path + ".tmp";
+  if (!create_temporary(tmp, error)) return false;
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
     if (!out || !out.write(bytes.data(), static_cast<std::streamsize>(bytes.size())) || !out.flush()) {

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -183,20 +184,22 @@ void write_atomically(const std::string& given, const std::string& text) {
   remove_stale_temporaries(path);
   const std::string tmp = path + ".tmp" + std::to_string(::getpid());
   {
+    std::string error;
+    if (!create_temporary(tmp, error)) throw InputError{error};
     std::ofstream out(tmp, std::ios::binary);
-    if (!out) throw InputError{"cannot write '" + path + "'"};
+    if (!out) throw InputError{"cannot write '" + printable(path) + "'"};
     out << text;
     out.flush();
     if (!out) {
       std::filesystem::remove(tmp);
-      throw InputError{"cannot write '" + path + "'"};
+      throw InputError{"cannot write '" + printable(path) + "'"};
     }
   }
   std::error_code ec;
   std::filesystem::rename(tmp, path, ec);
   if (ec) {
     std::filesystem::remove(tmp);
-    throw InputError{"cannot write '" + path + "': " + ec.message()};
+    throw InputError{"cannot write '" + printable(path) + "': " + ec.message()};
   }
 }
 
@@ -256,6 +259,21 @@ void check_distinct_files(const std::vector<NamedPath>& outputs, const std::vect
   }
 }
 
+std::vector<NamedPath> files_read(const std::vector<const AgentSpec*>& specs) {
+  std::vector<NamedPath> out;
+  for (const AgentSpec* spec : specs)
+    for (std::string& file : canasta::files_read(*spec))
+      out.push_back({"a model of " + spec->to_string(), file});
+  return out;
+}
+
+std::vector<NamedPath> files_read(const ExperimentConfig& c) {
+  std::vector<const AgentSpec*> specs{&c.side0, &c.side1};
+  if (c.side2) specs.push_back(&*c.side2);
+  for (const SeatAgent& s : c.seats) specs.push_back(&s.agent);
+  return files_read(specs);
+}
+
 void check_not_folder(const std::string& path) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec))
@@ -264,7 +282,7 @@ void check_not_folder(const std::string& path) {
 
 std::string read_file(const std::string& path, uint64_t max_bytes, std::string_view what) {
   std::string text, error;
-  if (!read_input_file(path, max_bytes, what, text, error)) throw InputError{error};
+  if (!read_input_file(path, max_bytes, what, text, error, Links::kRefuse)) throw InputError{error};
   return text;
 }
 
@@ -304,9 +322,14 @@ uint64_t fnv1a(std::string_view text, uint64_t h) {
   return h;
 }
 
-std::pair<int64_t, uint64_t> file_checksum(const std::string& path, std::string& error) {
-  const int fd = open_input_file(path, kNoSizeCap, "a file of a run", error);
+std::pair<int64_t, uint64_t> file_checksum(const std::string& path, int64_t expected, std::string& error) {
+  const int fd = open_input_file(path, kNoSizeCap, "a file of a run", error, Links::kRefuse);
   if (fd < 0) return {-1, 0};
+  struct stat st {};
+  if (expected >= 0 && (::fstat(fd, &st) != 0 || st.st_size != expected)) {
+    ::close(fd);
+    return {st.st_size, 0};  // not read through: not the file expected
+  }
   std::string block(1 << 20, '\0');
   int64_t bytes = 0;
   uint64_t h = kFnvStart;
@@ -323,18 +346,35 @@ std::pair<int64_t, uint64_t> file_checksum(const std::string& path, std::string&
   }
 }
 
+bool lists_file(const Json& manifest, const std::string& name) {
+  const auto it = manifest.is_object() ? manifest.find("files") : manifest.end();
+  if (it == manifest.end() || !it->is_array()) return false;
+  for (const Json& f : *it)
+    if (f.is_object() && f.contains("name") && f["name"] == name) return true;
+  return false;
+}
+
 void check_listed_files(const std::string& dir, const Json& manifest) {
   if (!manifest.contains("files")) return;
   if (!manifest["files"].is_array()) throw InputError{printable(dir) + "/run.json: bad file list"};
   for (const Json& f : manifest["files"]) {
-    const std::string name = f.is_object() ? f.value("name", "") : "";
-    if (name.empty() || name.find('/') != std::string::npos)
+    const auto field = [&f](const char* key, bool (Json::*is)() const) {
+      return f.is_object() && f.contains(key) && (f[key].*is)() ? &f[key] : nullptr;
+    };
+    const Json *name = field("name", &Json::is_string), *size = field("bytes", &Json::is_number_unsigned),
+               *hash = field("fnv1a64", &Json::is_string);
+    if (!name || !size || !hash || name->get_ref<const std::string&>().find('/') != std::string::npos ||
+        !run_file(name->get_ref<const std::string&>()))
       throw InputError{printable(dir) + "/run.json: bad file entry"};
-    const std::string path = dir + "/" + name;
+    const std::string path = dir + "/" + name->get_ref<const std::string&>();
     std::string error;
-    const auto [bytes, h] = file_checksum(path, error);
+    const uint64_t listed = size->get<uint64_t>();
+    if (listed > static_cast<uint64_t>(INT64_MAX))
+      throw InputError{printable(dir) + "/run.json: bad file entry"};
+    const auto [bytes, h] = file_checksum(path, static_cast<int64_t>(listed), error);
     if (bytes < 0) throw InputError{error + " (run.json lists it)"};
-    if (f.value("bytes", int64_t{-1}) != bytes || f.value("fnv1a64", "") != fmt::format("{:016x}", h))
+    if (static_cast<uint64_t>(bytes) != size->get<uint64_t>() ||
+        hash->get_ref<const std::string&>() != fmt::format("{:016x}", h))
       throw InputError{printable(path) + ": not the file run.json lists (changed, or from another run)"};
   }
 }
@@ -406,7 +446,7 @@ void OutDir::commit(const std::vector<std::pair<std::string, std::string>>& file
     sums.emplace_back(name, static_cast<int64_t>(text.size()), fnv1a(text));
   for (const std::string& name : staged) {
     std::string error;
-    const auto [bytes, h] = file_checksum(tmp_ + "/" + name, error);
+    const auto [bytes, h] = file_checksum(tmp_ + "/" + name, -1, error);
     if (bytes < 0) throw InputError{"cannot read back what was written: " + error};
     sums.emplace_back(name, bytes, h);
   }
@@ -492,6 +532,7 @@ StoppedRun read_stopped_run(const std::string& dir, const std::string& subcomman
   if (status != "partial")
     throw InputError{printable(r.dir) + ": the run is " + (status.empty() ? "of unknown status" : status) +
                      ", there is nothing to resume"};
+  if (!v.contains("files") || !v["files"].is_array()) throw InputError{printable(path) + ": bad file list"};
   check_listed_files(r.dir, v);
   return r;
 }
@@ -628,6 +669,11 @@ StreamFile::StreamFile(std::string path, std::string head) : path_(std::move(pat
   tmp_ = cluster_broadcast(path_ + ".tmp" + std::to_string(::getpid()));
   part_ = cluster().size > 1 ? tmp_ + ".part" + std::to_string(cluster().rank) : tmp_;
   errno = 0;
+  if (std::string error; !create_temporary(part_, error)) {
+    tmp_.clear();
+    part_.clear();
+    throw InputError{error};
+  }
   out_.open(part_, std::ios::binary);
   if (!out_) {
     const std::string why = errno ? std::strerror(errno) : "cannot open";

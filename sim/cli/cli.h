@@ -87,6 +87,11 @@ struct NamedPath {
 };
 void check_distinct_files(const std::vector<NamedPath>& outputs, const std::vector<NamedPath>& inputs,
                           const std::vector<NamedPath>& output_dirs = {});
+// The files the agents of `specs` read (a value model's eval=), as inputs of
+// check_distinct_files.
+std::vector<NamedPath> files_read(const std::vector<const AgentSpec*>& specs);
+// ... of a run's sides and seats.
+std::vector<NamedPath> files_read(const ExperimentConfig& c);
 // Checks before any work that `path` (given with `option`; empty: none)
 // can be written: a regular file or none, in a folder that exists (made
 // when missing) and can be written in.
@@ -95,8 +100,9 @@ void check_output_file(const std::string& option, const std::string& path);
 // `path` (PATH.tmpPID, PATH.tmpPID.partR: a program ended by a second
 // signal has no time to); write_atomically, OutDir and StreamFile call it.
 void remove_stale_temporaries(const std::string& path);
-// The whole of an input file: a regular file (links followed) of at most
-// `max_bytes`, else InputError naming it and `what` it should be.
+// The whole of a file of a run folder or a resume state: a regular file, not
+// a link (the program never writes one there), of at most `max_bytes`, else
+// InputError naming it and `what` it should be.
 std::string read_file(const std::string& path, uint64_t max_bytes, std::string_view what);
 
 // Set by SIGINT (Ctrl-C), SIGTERM or SIGHUP while StopOnSignals lives: the
@@ -186,11 +192,14 @@ std::string output_named_now(const StoppedRun& run, const std::string& option, c
 constexpr uint64_t kFnvStart = 0xcbf29ce484222325ULL;
 uint64_t fnv1a(std::string_view text, uint64_t h = kFnvStart);
 // A file's size and FNV-1a, read a block at a time; size -1, with `error`,
-// when it cannot be read or is not a regular file.
-std::pair<int64_t, uint64_t> file_checksum(const std::string& path, std::string& error);
+// when it cannot be read or is not a regular file (a link is refused). With
+// `expected` >= 0, a file of another size is not read: its size and 0.
+std::pair<int64_t, uint64_t> file_checksum(const std::string& path, int64_t expected, std::string& error);
 // Every file a run.json (`manifest`, in `dir`) lists has the size and
 // checksum it gives; throws InputError naming the first that does not.
 void check_listed_files(const std::string& dir, const Json& manifest);
+// Whether run.json lists the file `name`.
+bool lists_file(const Json& manifest, const std::string& name);
 
 // The command line the program runs, as run.json records it.
 std::vector<std::string>& command_line();

@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "canasta/params.h"
+
 #if defined(CANASTA_MPI)
 #include <mpi.h>
 #endif
@@ -122,7 +124,8 @@ void cluster_concat(const std::string& path, const std::string& head, const std:
 }
 
 void cluster_abort(const std::string& message, int code) {
-  std::fprintf(stderr, "canasta: rank %d of %d: %s\n", g_cluster.rank, g_cluster.size, message.c_str());
+  std::fprintf(stderr, "canasta: rank %d of %d: %s\n", g_cluster.rank, g_cluster.size,
+               printable(message, 400).c_str());
   std::fflush(stderr);
 #if defined(CANASTA_MPI)
   if (g_cluster.size > 1) MPI_Abort(MPI_COMM_WORLD, code);

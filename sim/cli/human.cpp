@@ -37,6 +37,21 @@ bool commits(Action a) {
   }
 }
 
+// One answer, a line of at most 4 KiB (the rest of a longer line is read
+// and dropped, a line without end read to its end): false at the end of the input.
+bool read_answer(std::istream& in, std::string& line) {
+  constexpr size_t kMaxAnswer = 4096;
+  line.clear();
+  char c = 0;
+  bool any = false;
+  while (in.get(c)) {
+    any = true;
+    if (c == '\n') return true;
+    if (line.size() < kMaxAnswer) line += c;
+  }
+  return any;
+}
+
 }  // namespace
 
 HumanSeat::HumanSeat(const State& table, int seat, const AgentSpec& hint, std::istream& in, bool color)
@@ -70,7 +85,7 @@ Action HumanSeat::act(const View& /*view*/, Rng& /*rng*/) {
     fmt::print("seat {}> ", seat_);
     std::fflush(stdout);
     std::string line;
-    if (!std::getline(in_, line)) throw Quit{};
+    if (!read_answer(in_, line)) throw Quit{};
     if (!interactive_) fmt::print("{}\n", printable(line));  // a transcript shows what was answered
     line = std::string(text::trim(line));
     if (line.empty()) continue;

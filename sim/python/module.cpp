@@ -392,7 +392,7 @@ PYBIND11_MODULE(_canasta, m) {
           out["rows"] = py::none();
           return out;
         }
-        const std::string text = read_text(dir + "/" + csv, kNoSizeCap, "a rows file");
+        const std::string text = read_text(dir + "/" + csv, rows_file_cap(c), "a rows file");
         if (c.games > 0) {
           std::vector<GameRow> rows;
           if (!game_rows_from_csv(text, rows, error, c.rules.teams))

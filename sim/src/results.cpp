@@ -135,6 +135,22 @@ std::string to_csv(std::span<const Row> rows, const std::array<Column<Row>, N>& 
   return out;
 }
 
+// One row's cells: N integers, each fitting its field.
+template <class Row, size_t N>
+bool parse_line(std::string_view line, const std::array<Column<Row>, N>& columns, Row& r,
+                std::array<int64_t, N>& cells) {
+  size_t start = 0, n = 0;
+  for (;; ++n) {
+    const size_t comma = line.find(',', start);
+    const std::string_view cell =
+        line.substr(start, comma == std::string_view::npos ? line.npos : comma - start);
+    if (n == N || !text::to_number(cell, cells[n]) || !columns[n].set(r, cells[n])) return false;
+    if (comma == std::string_view::npos) break;
+    start = comma + 1;
+  }
+  return n + 1 == N;
+}
+
 template <class Row, size_t N>
 bool from_csv(std::string_view text, std::string_view file, const std::array<Column<Row>, N>& columns,
               std::vector<Row>& rows, std::string& error) {
@@ -161,28 +177,19 @@ bool from_csv(std::string_view text, std::string_view file, const std::array<Col
     }
     if (line.empty()) continue;
     Row r;
-    size_t start = 0, n = 0;
-    for (;; ++n) {
-      const size_t comma = line.find(',', start);
-      const std::string_view cell =
-          line.substr(start, comma == std::string_view::npos ? line.npos : comma - start);
-      int64_t v = 0;
-      if (n == N || !text::to_number(cell, v) || !columns[n].set(r, v)) {
-        error = fmt::format("{} line {}: {} integer columns expected", file, line_no, N);
-        return false;
-      }
+    std::array<int64_t, N> cells{};
+    if (!parse_line(line, columns, r, cells)) {
+      error = fmt::format("{} line {}: {} integer columns expected", file, line_no, N);
+      return false;
+    }
+    for (size_t n = 1; n < N; ++n) {
+      const int64_t v = cells[n];
       sums[n] += v < 0 ? uint64_t{0} - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
-      if (n > 0 && sums[n] > kMaxColumnSum) {
+      if (sums[n] > kMaxColumnSum) {
         error = fmt::format("{} line {}: the rows' {} add up beyond what a run can hold", file, line_no,
                             columns[n].name);
         return false;
       }
-      if (comma == std::string_view::npos) break;
-      start = comma + 1;
-    }
-    if (n + 1 != N) {
-      error = fmt::format("{} line {}: {} integer columns expected", file, line_no, N);
-      return false;
     }
     rows.push_back(r);
   }
@@ -325,6 +332,30 @@ void append_game_rows_csv(std::string& out, std::span<const GameRow> rows, int s
 bool game_rows_from_csv(std::string_view text, std::vector<GameRow>& rows, std::string& error, int sides) {
   return sides == 3 ? from_csv(text, "games.csv", kGameColumns3, rows, error)
                     : from_csv(text, "games.csv", kGameColumns2, rows, error);
+}
+
+bool row_from_csv(std::string_view line, DealRow& row, int sides) {
+  if (sides == 3) {
+    std::array<int64_t, kDealColumns3.size()> cells{};
+    return parse_line(line, kDealColumns3, row, cells);
+  }
+  std::array<int64_t, kDealColumns.size()> cells{};
+  return parse_line(line, kDealColumns, row, cells);
+}
+
+bool row_from_csv(std::string_view line, GameRow& row, int sides) {
+  if (sides == 3) {
+    std::array<int64_t, kGameColumns3.size()> cells{};
+    return parse_line(line, kGameColumns3, row, cells);
+  }
+  std::array<int64_t, kGameColumns2.size()> cells{};
+  return parse_line(line, kGameColumns2, row, cells);
+}
+
+uint64_t rows_file_cap(const ExperimentConfig& c) {
+  constexpr uint64_t kRowBytes = 2048;
+  const int64_t count = shard_size(c.games > 0 ? c.games : c.deals, c);
+  return kRowBytes * (1 + static_cast<uint64_t>(std::max<int64_t>(count, 0)) * twin_count(c));
 }
 
 std::string summary_to_json(const ExperimentConfig& c, const Summary& s) {

@@ -130,7 +130,7 @@ namespace {
 constexpr int64_t kMaxRows = int64_t{1} << 43;     // rows, groups and moments' samples
 constexpr int64_t kMaxSum = int64_t{1} << 60;      // |sum| of a moments' samples
 constexpr int64_t kMaxSquares = int64_t{1} << 48;  // each word of a moments' sum of squares (sq < 2^81)
-constexpr int64_t kMaxCount = int64_t{1} << 62;    // other counts and sums
+constexpr int64_t kMaxCount = int64_t{1} << 61;    // other counts and sums (two add up within 64 bits)
 
 bool within(int64_t v, int64_t lo, int64_t hi) { return v >= lo && v <= hi; }
 
@@ -166,7 +166,7 @@ bool Tally::in_range() const {
 bool Tally::add_in_range(const Tally& o) {
   if (!in_range() || !o.in_range()) return false;
   Tally sum = *this;
-  sum.add(o);  // words below 2^62 each: no overflow
+  sum.add(o);  // words below 2^61 each: no overflow
   sum = sum.normalized();
   if (!sum.in_range()) return false;
   *this = sum;

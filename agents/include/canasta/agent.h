@@ -51,6 +51,10 @@ bool parse_agent_spec(std::string_view text, AgentSpec& out, std::string& error)
 // Sets one parameter of `spec` from text ("freeze", "6"), as a spec would.
 bool set_agent_param(AgentSpec& spec, std::string_view key, std::string_view value, std::string& error);
 
+// The files an agent of `spec` reads (its text parameters' values other than
+// "default": a value model's file), for commands to keep their outputs off them.
+std::vector<std::string> files_read(const AgentSpec& spec);
+
 // One parameter of an agent, with its value in a spec.
 struct AgentParamInfo {
   std::string_view name;

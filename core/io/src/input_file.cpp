@@ -25,9 +25,15 @@ const char* kind_of(mode_t mode) {
 
 }  // namespace
 
-int open_input_file(const std::string& path, uint64_t max_bytes, std::string_view what, std::string& error) {
+int open_input_file(const std::string& path, uint64_t max_bytes, std::string_view what, std::string& error,
+                    Links links) {
   // O_NONBLOCK: opening a FIFO does not wait for a writer; it is refused below.
-  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  const int fd =
+      ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | (links == Links::kRefuse ? O_NOFOLLOW : 0));
+  if (fd < 0 && errno == ELOOP && links == Links::kRefuse) {
+    error = quoted(path) + " is a link, not " + std::string(what) + " as the program writes it";
+    return -1;
+  }
   if (fd < 0) {
     error = "cannot read " + quoted(path) + ": " + std::strerror(errno);
     return -1;
@@ -52,8 +58,8 @@ int open_input_file(const std::string& path, uint64_t max_bytes, std::string_vie
 }
 
 bool read_input_file(const std::string& path, uint64_t max_bytes, std::string_view what, std::string& out,
-                     std::string& error) {
-  const int fd = open_input_file(path, max_bytes, what, error);
+                     std::string& error, Links links) {
+  const int fd = open_input_file(path, max_bytes, what, error, links);
   if (fd < 0) return false;
   out.clear();
   char block[1 << 16];
@@ -79,13 +85,26 @@ bool read_input_file(const std::string& path, uint64_t max_bytes, std::string_vi
   return true;
 }
 
+bool create_temporary(const std::string& path, std::string& error) {
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) == 0 && !S_ISDIR(st.st_mode)) ::unlink(path.c_str());
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    error = "cannot write " + quoted(path) + ": " + std::strerror(errno);
+    return false;
+  }
+  ::close(fd);
+  return true;
+}
+
 LineReader::~LineReader() {
   if (fd_ >= 0) ::close(fd_);
 }
 
-bool LineReader::open(const std::string& path, uint64_t max_line, std::string_view what, std::string& error) {
+bool LineReader::open(const std::string& path, uint64_t max_line, std::string_view what, std::string& error,
+                      Links links) {
   if (fd_ >= 0) ::close(fd_);
-  fd_ = open_input_file(path, kNoSizeCap, what, error);
+  fd_ = open_input_file(path, kNoSizeCap, what, error, links);
   path_ = path;
   max_line_ = max_line;
   buffer_.clear();

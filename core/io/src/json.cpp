@@ -5,15 +5,33 @@
 #include <cassert>
 #include <cmath>
 #include <iterator>
+#include <stdexcept>
+#include <string>
 
 #include "canasta/params.h"
 
 namespace canasta {
 
 bool parse_json(std::string_view text, Json& out, std::string& error) {
-  try {
-    out = Json::parse(text);
+  // Nesting and size within what the project's files hold: a document of
+  // nested brackets or of millions of small values would cost memory out of
+  // proportion to its bytes.
+  constexpr int kMaxDepth = 32;
+  constexpr int64_t kMaxValues = int64_t{1} << 20;
+  int64_t values = 0;
+  const Json::parser_callback_t limit = [&](int depth, Json::parse_event_t event, Json&) {
+    if (depth > kMaxDepth)
+      throw std::length_error("nested deeper than " + std::to_string(kMaxDepth) + " levels");
+    if (event == Json::parse_event_t::value && ++values > kMaxValues)
+      throw std::length_error("more than " + std::to_string(kMaxValues) + " values");
     return true;
+  };
+  try {
+    out = Json::parse(text, limit);
+    return true;
+  } catch (const std::length_error& e) {
+    error = std::string("a JSON document ") + e.what();
+    return false;
   } catch (const Json::exception& e) {
     // "[json.exception.parse_error.101] parse error at line 1, column 5: ..."
     std::string what = e.what();

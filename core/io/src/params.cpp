@@ -2,7 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <array>
 #include <atomic>
+#include <utility>
 
 #include "canasta/text.h"
 
@@ -87,14 +89,25 @@ std::string write_value(ParamStyle style, std::span<const std::string_view> choi
   return {};
 }
 
+bool spec_value_ok(std::string_view value) {
+  if (value.empty()) return false;
+  for (const char c : value)
+    if (!(c >= 'a' && c <= 'z') && !(c >= 'A' && c <= 'Z') && !(c >= '0' && c <= '9') &&
+        std::string_view("_.+-/").find(c) == std::string_view::npos)
+      return false;
+  return true;
+}
+
 bool check_text(std::string_view value, std::string_view what, std::string& error) {
   if (value.empty() || value.size() > ParamText::kMax) {
     error = fmt::format("{} wants text of 1 to {} bytes", what, ParamText::kMax);
     return false;
   }
-  if (value.find(',') != std::string_view::npos || !plain_text(value)) {
-    error = fmt::format("{}: '{}' holds a comma, a control character or a character that hides text", what,
-                        printable(value));
+  if (!spec_value_ok(value)) {
+    error = fmt::format(
+        "{}: '{}' holds other characters than letters, digits and _ . + - / (a file name "
+        "such as models/classic.model)",
+        what, printable(value));
     return false;
   }
   return true;
@@ -142,11 +155,20 @@ bool utf8_at(std::string_view s, char32_t& cp, size_t& len) {
 }
 
 // Characters that move or hide text on a terminal: C1 controls, bidi
-// controls, zero-width characters, line and paragraph separators, tags.
+// controls, zero-width and other format characters (Unicode's Cf), fillers
+// that show as nothing, variation selectors, line and paragraph separators,
+// tags.
 bool hides_text(char32_t cp) {
-  return cp < 0xa0 || cp == 0x061c || (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x2028 && cp <= 0x202e) ||
-         (cp >= 0x2060 && cp <= 0x206f) || cp == 0xfeff || (cp >= 0xfff9 && cp <= 0xfffb) ||
-         (cp >= 0xe0000 && cp <= 0xe007f);
+  constexpr std::array<std::pair<char32_t, char32_t>, 24> kHidden{{
+      {0x00, 0x9f},       {0xad, 0xad},       {0x034f, 0x034f},   {0x0600, 0x0605},   {0x061c, 0x061c},
+      {0x06dd, 0x06dd},   {0x070f, 0x070f},   {0x0890, 0x0891},   {0x08e2, 0x08e2},   {0x115f, 0x1160},
+      {0x17b4, 0x17b5},   {0x180b, 0x180f},   {0x200b, 0x200f},   {0x2028, 0x202e},   {0x2060, 0x206f},
+      {0x3164, 0x3164},   {0xfe00, 0xfe0f},   {0xfeff, 0xfeff},   {0xffa0, 0xffa0},   {0xfff9, 0xfffb},
+      {0x1bca0, 0x1bca3}, {0x1d173, 0x1d17a}, {0xe0000, 0xe007f}, {0xe0100, 0xe01ef},
+  }};
+  for (const auto& [lo, hi] : kHidden)
+    if (cp >= lo && cp <= hi) return true;
+  return false;
 }
 
 }  // namespace

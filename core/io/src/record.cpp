@@ -89,14 +89,7 @@ bool agent_text_ok(std::string_view a, std::string& why) {
       if (!lower(c) && !digit(c) && c != '_' && !(dash && c == '-')) return false;
     return true;
   };
-  const auto value = [&](std::string_view v) {
-    if (v.empty()) return false;
-    for (const char c : v)
-      if (!lower(c) && !digit(c) && !(c >= 'A' && c <= 'Z') &&
-          std::string_view("_.+-/").find(c) == std::string_view::npos)
-        return false;
-    return true;
-  };
+  const auto value = [](std::string_view v) { return spec_value_ok(v); };
   if (a.size() > kMaxAgentText) {
     why = fmt::format("longer than {} characters", kMaxAgentText);
     return false;

@@ -11,6 +11,7 @@
 #include <fstream>
 
 #include "../cli.h"
+#include "canasta/input_file.h"
 #include "canasta/profile.h"
 #include "canasta/runner.h"
 #include "canasta/text.h"
@@ -37,8 +38,10 @@ int run_selfplay(SelfplayOptions& o) {
   std::string error;
   if (!check_config(c, error)) throw InputError{error};
   const std::string agents = c.side0.to_string() + " against " + c.side1.to_string();
+  check_distinct_files({{"--out", o.out}}, files_read(c));
   const std::string out = output_file(o.out);
   const std::string tmp = out + ".tmp";
+  if (!create_temporary(tmp, error)) throw InputError{error};
   std::ofstream file(tmp, std::ios::binary | std::ios::trunc);
   if (!file) throw InputError{"cannot write '" + printable(o.out) + "'"};
   file << sample_file_header(c.rules, agents, c.seed, 0);

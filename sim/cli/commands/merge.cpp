@@ -28,7 +28,8 @@ struct ShardSummary {
 // A run.json beside the files lists their sizes and checksums: they must hold.
 void check_manifest(const std::string& dir, std::optional<Tally>& tally) {
   std::error_code ec;
-  if (!std::filesystem::exists(dir + "/run.json", ec)) return;
+  if (std::filesystem::symlink_status(dir + "/run.json", ec).type() == std::filesystem::file_type::not_found)
+    return;
   Json v;
   std::string error;
   if (!parse_json(read_file(dir + "/run.json", kMaxJsonFile, "a run manifest"), v, error) || !v.is_object() ||
@@ -109,12 +110,13 @@ struct Merge {
       std::vector<Row> part;
       std::string error;
       std::error_code ec;
-      const bool has_rows = std::filesystem::exists(dir + "/" + csv, ec);
+      const bool has_rows = std::filesystem::symlink_status(dir + "/" + csv, ec).type() !=
+                            std::filesystem::file_type::not_found;
       with_rows += has_rows ? 1 : 0;
       if (!has_rows && !s.tally)
         throw InputError{printable(dir) + ": neither " + csv + " nor a tally in run.json"};
-      if (has_rows &&
-          !from_csv(read_file(dir + "/" + csv, kNoSizeCap, "a table of rows"), part, error, c.rules.teams))
+      if (has_rows && !from_csv(read_file(dir + "/" + csv, rows_file_cap(c), "a table of rows"), part, error,
+                                c.rules.teams))
         throw InputError{dir + ": " + error};
       check_indices(dir, c, part);
       // The summary is a function of the configuration and the tally of the

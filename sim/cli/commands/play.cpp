@@ -83,6 +83,8 @@ void add_play(CLI::App& app, int& exit_code) {
     if (o->human >= rules.players)
       throw InputError{fmt::format("--human {}: a game of {} players has seats 0 to {}", o->human,
                                    rules.players, rules.players - 1)};
+    check_distinct_files({{"--record", o->record}},
+                         files_read({&o->sides[0], &o->sides[1], &o->sides[2], &o->hint}));
     Game g = new_game(rules, o->seed);
     State s;
     std::vector<std::unique_ptr<Agent>> agents;
@@ -113,7 +115,7 @@ void add_play(CLI::App& app, int& exit_code) {
     if (recorder.keep) write_atomically(o->record, recorder.lines);
     if (quit) {
       fmt::print("\nquit: {} deal{} finished{}\n", recorder.deals, recorder.deals == 1 ? "" : "s",
-                 recorder.keep ? ", recorded in " + o->record : "");
+                 recorder.keep ? ", recorded in " + printable(o->record, 400) : "");
       exit_code = 0;
       return;
     }

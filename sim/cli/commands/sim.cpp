@@ -64,7 +64,7 @@ Resume read_resume(const StoppedRun& run) {
 void merge_row_files(const std::string& a, const std::string& b, const std::string& out) {
   LineReader in_a, in_b;
   std::string error;
-  if (!in_a.open(a, kMaxRecordLine, "a table of rows", error) ||
+  if (!in_a.open(a, kMaxRecordLine, "a table of rows", error, Links::kRefuse) ||
       !in_b.open(b, kMaxRecordLine, "a table of rows", error))
     throw InputError{error};
   std::ofstream to(out, std::ios::binary);
@@ -101,11 +101,64 @@ void merge_row_files(const std::string& a, const std::string& b, const std::stri
   if (!to.flush()) throw InputError{"cannot write '" + printable(out) + "'"};
 }
 
-// The lines of a record file (a stopped run's records, to continue them).
+// The index of a deal (or game) row, and the tally of some rows.
+int64_t index_of(const DealRow& r) { return r.deal; }
+int64_t index_of(const GameRow& r) { return r.game; }
+Tally tally_of(std::span<const DealRow> rows, bool duplicate, int sides) {
+  return tally(rows, duplicate, sides);
+}
+Tally tally_of(std::span<const GameRow> rows, bool duplicate, int sides) {
+  return tally_games(rows, duplicate, sides);
+}
+
+// The rows a stopped run kept, checked before they are carried into the
+// resumed run's file: rows of this run, in (index, twin) order, of the
+// positions it played and no other, each once, whose tally is run.json's.
+template <class Row>
+void check_stopped_rows(const std::string& path, const Resume& r, const ExperimentConfig& c) {
+  LineReader in;
+  std::string line, error;
+  if (!in.open(path, kMaxRecordLine, "a table of rows", error, Links::kRefuse)) throw InputError{error};
+  const auto bad = [&](const std::string& why) {
+    return InputError{printable(path) + ":" + std::to_string(in.line_number()) + ": " + why};
+  };
+  const int sides = c.rules.teams, twins = twin_count(c);
+  std::vector<Row> group;  // the rows of one index
+  Tally total;
+  const auto flush = [&] {
+    if (!group.empty() && !total.add_in_range(tally_of(group, c.duplicate, sides)))
+      throw bad("the rows add up beyond what a run can hold");
+    group.clear();
+  };
+  size_t range = 0;
+  std::pair<int64_t, int> last{-1, -1};
+  in.next(line, error);  // the header, which the row files of one version share
+  while (in.next(line, error)) {
+    Row row;
+    if (!row_from_csv(line, row, sides)) throw bad("not a row of this run's table");
+    const int64_t k = index_of(row);
+    const int64_t position = k >= c.shard && (k - c.shard) % c.shards == 0 ? (k - c.shard) / c.shards : -1;
+    while (range < r.done.size() && position >= r.done[range].second) ++range;
+    if (position < 0 || range == r.done.size() || position < r.done[range].first || row.swapped < 0 ||
+        row.swapped >= twins || std::pair<int64_t, int>{k, row.swapped} <= last)
+      throw bad("a row out of order, repeated, or of a deal the stopped run did not play");
+    if (k != last.first) flush();
+    last = {k, row.swapped};
+    group.push_back(row);
+  }
+  if (!error.empty()) throw InputError{error};
+  flush();
+  const Tally mine = total.normalized(), theirs = r.tally.normalized();
+  if (!std::ranges::equal(mine.words(), theirs.words()))
+    throw InputError{printable(path) + ": not the rows whose tally run.json holds"};
+}
+
+// The lines of a record file (a stopped run's records, to continue them:
+// read and written in place, so never through a link).
 int64_t count_lines(const std::string& path) {
   LineReader in;
   std::string line, error;
-  if (!in.open(path, kMaxRecordLine, "a record file", error)) throw InputError{error};
+  if (!in.open(path, kMaxRecordLine, "a record file", error, Links::kRefuse)) throw InputError{error};
   while (in.next(line, error)) {
   }
   if (!error.empty()) throw InputError{error};
@@ -115,7 +168,7 @@ int64_t count_lines(const std::string& path) {
 // Appends a file's bytes to `to` (a stopped run's records, before the new ones).
 void copy_into(const std::string& path, StreamFile& to) {
   std::string error;
-  const int fd = open_input_file(path, kNoSizeCap, "a record file", error);
+  const int fd = open_input_file(path, kNoSizeCap, "a record file", error, Links::kRefuse);
   if (fd < 0) throw InputError{error};
   std::string block(1 << 20, '\0');
   ssize_t n = 0;
@@ -143,7 +196,7 @@ int run_sim(const ExperimentConfig& c, const SimFiles& f, const Resume* resume) 
   StopOnSignals signals;
   std::string error;
   if (!check_config(c, error)) throw InputError{error};
-  check_distinct_files({{"--record", f.record}}, {}, {{"--out", f.out_dir}});
+  check_distinct_files({{"--record", f.record}}, files_read(c), {{"--out", f.out_dir}});
   const bool writer = cluster().rank == 0;  // rank 0 prints and puts the files in place
   const int teams = c.rules.teams;
   const int64_t count = shard_size(games ? c.games : c.deals, c);
@@ -444,6 +497,15 @@ int resume_sim(const std::string& dir, const CLI::Option* threads_option, int th
              : summary_to_json(o.c, summarize(r.tally, o.c))) != summary)
     throw InputError{printable(clean) +
                      ": run.json's tally and resume.done and summary.json do not belong to one run"};
+  // The stopped run's rows, carried into the resumed run's file: listed in
+  // run.json (checked there) and checked row by row.
+  const std::string csv = clean + (games ? "/games.csv" : "/deals.csv");
+  std::error_code ec;
+  if (std::filesystem::symlink_status(csv, ec).type() != std::filesystem::file_type::not_found) {
+    if (!lists_file(run.manifest, games ? "games.csv" : "deals.csv"))
+      throw InputError{printable(csv) + ": a file run.json does not list"};
+    games ? check_stopped_rows<GameRow>(csv, r, o.c) : check_stopped_rows<DealRow>(csv, r, o.c);
+  }
   return run_sim(o.c, o.files, &r);
 }
 

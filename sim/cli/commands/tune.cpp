@@ -84,7 +84,7 @@ void write_state(const std::string& out, const TuneState& t) {
 TuneState read_state(const std::string& out) {
   const std::string path = state_path(out);
   std::error_code ec;
-  if (!std::filesystem::exists(path, ec))
+  if (std::filesystem::symlink_status(path, ec).type() == std::filesystem::file_type::not_found)
     throw InputError{"'" + printable(out) + "' is not the table of a stopped tuning run (no " +
                      printable(path) + ")"};
   Json v;
@@ -397,7 +397,9 @@ int run_tune(const TuneOptions& o, TuneState state) {
   if (o.points.empty()) throw InputError{"--agent is required"};
   check_output_file("--out", o.out);
   check_output_file("--spec-out", o.spec_out);
-  check_distinct_files({{"--out", o.out}, {"--spec-out", o.spec_out}}, {});
+  std::vector<const AgentSpec*> agents{&o.base.side1};
+  for (const SweepPoint& p : o.points) agents.push_back(&p.agent);
+  check_distinct_files({{"--out", o.out}, {"--spec-out", o.spec_out}}, files_read(agents));
   if (!o.spsa.empty()) {
     SpsaConfig c;
     c.rules = o.base.rules;

@@ -21,6 +21,13 @@ bool rows_from_csv(std::string_view text, std::vector<DealRow>& rows, std::strin
 void append_rows_csv(std::string& out, std::span<const DealRow> rows, int sides = 2);
 void append_game_rows_csv(std::string& out, std::span<const GameRow> rows, int sides = 2);
 std::string game_rows_to_csv(std::span<const GameRow> rows, int sides = 2);
+// One line of deals.csv (games.csv) without the header, as the whole-file
+// readers take it: false where it is not one.
+bool row_from_csv(std::string_view line, DealRow& row, int sides = 2);
+bool row_from_csv(std::string_view line, GameRow& row, int sides = 2);
+// The most bytes the rows file of a run (or shard) of `c` can hold: its
+// header and a row of at most 2 KiB for each deal (game) and twin.
+uint64_t rows_file_cap(const ExperimentConfig& c);
 bool game_rows_from_csv(std::string_view text, std::vector<GameRow>& rows, std::string& error, int sides = 2);
 
 // summary.json of a deals run (format canasta-summary/1) and of a games run

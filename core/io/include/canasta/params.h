@@ -169,6 +169,10 @@ std::string param_range(const Param<P>& p);
 
 // Untyped forms behind the templates above.
 bool check_text(std::string_view value, std::string_view what, std::string& error);
+// The one rule for text in a spec (a text parameter's value, as a record
+// holds it too): ASCII letters, digits and _ . + - / only, so that a spec
+// reads back from a record, a CSV cell or a terminal as it was given.
+bool spec_value_ok(std::string_view value);
 bool read_value(ParamStyle style, double lo, double hi, std::span<const std::string_view> choices,
                 std::string_view value, double& out, std::string_view what, std::string& error);
 std::string write_value(ParamStyle style, std::span<const std::string_view> choices, double v);
