@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The strength ladder of the bench's players on one profile: a round robin in
 # duplicate (canasta tournament), Bradley-Terry ratings anchored at random = 0
-# with 95% intervals over the deal pairs, and each player's cost per deal;
+# with 95% intervals clustered by deal index, and each player's cost per deal;
 # then scripts/ladder_report.py writes results/ladder.md (every profile run so
 # far) and the plots.
 #

@@ -65,7 +65,7 @@ def plot(t, costs, out, profile, machine):
     ax.set_xscale("log")
     when = machine.get("costs", machine.get("date", "?")).split(",")[0]
     ax.set_xlabel(f"cost: seconds of one core per deal, the player at every seat (measured {when})")
-    ax.set_ylabel("Elo (random = 0), 95% interval over deal pairs")
+    ax.set_ylabel("Elo (random = 0), 95% interval clustered by deal")
     ax.set_title(f"The players of the bench on {profile}: {t['deals']} deal pairs a match")
     ax.grid(alpha=0.3)
     fig.savefig(out + ".tmp.png", dpi=110, bbox_inches="tight")
@@ -127,7 +127,8 @@ def main():
         "",
         "Every player against every other in duplicate over the same deals",
         "(`canasta tournament`), rated by Bradley-Terry on the Elo scale with",
-        "`random` at 0; the 95% intervals are over the deal pairs",
+        "`random` at 0; the 95% intervals are clustered by deal index, since",
+        "every match plays the same deals",
         "([experiments](../sim/doc/experiments.md#tournaments)). The cost is the",
         "seconds of one core a deal takes with the player at every seat",
         "(self-play on one thread). `bash scripts/ladder.sh PROFILE PAIRS` re-makes",

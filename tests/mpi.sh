@@ -3,8 +3,8 @@
 # summary.json, deals.csv (games.csv) and records, byte for byte, as one
 # process of the ordinary build: plain deals, a sequential test, whole
 # games, named seats, records, three sides. `tune` (sweeps, SPSA) and
-# `tournament` print and write the same. SIGTERM to mpirun keeps every
-# finished deal, written whole.
+# `tournament` print and write the same (a tournament's pairs one by one
+# too). SIGTERM to mpirun keeps every finished deal, written whole.
 #   bash mpi.sh MPI_CANASTA CANASTA WORK_DIR
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -46,7 +46,7 @@ done
 others=(
   "tune --agent heuristic:take_min={4..8..4} --vs random --deals 400 --out table.csv"
   "tune --agent heuristic --spsa take_min=1,safety=30 --batches 5 --deals 40 --objective margin --out table.csv"
-  "tournament --agents heuristic basic random --deals 200"
+  "tournament --agents heuristic basic random --deals 200 --out table.csv"
 )
 for i in "${!others[@]}"; do
   read -r -a args <<<"${others[$i]}"
@@ -54,9 +54,12 @@ for i in "${!others[@]}"; do
   for n in 2 3; do
     mpirun --oversubscribe -n "$n" "$mpi_canasta" "${args[@]/table.csv/t$i-$n.csv}" >"t$i-$n.log" 2>&1 ||
       fail "mpirun -n $n canasta ${others[$i]}: $(tail -3 "t$i-$n.log")"
-    grep -v "^canasta" "t$i-$n.log" | sed "s/t$i-$n.csv/t$i-one.csv/" >"t$i-$n.txt"
+    grep -v "^canasta" "t$i-$n.log" | sed "s/t$i-$n.csv/t$i-one.csv/g" >"t$i-$n.txt"
     cmp -s "t$i-one.txt" "t$i-$n.txt" || fail "mpirun -n $n canasta ${others[$i]}: prints other numbers than one process"
     [[ ! -f t$i-one.csv ]] || cmp -s "t$i-one.csv" "t$i-$n.csv" || fail "mpirun -n $n canasta ${others[$i]}: other table"
+    for f in tournament.json pairs.txt; do  # (the tournament's directory)
+      [[ ! -d t$i-one.csv ]] || cmp -s "t$i-one.csv/$f" "t$i-$n.csv/$f" || fail "mpirun -n $n canasta ${others[$i]}: other $f"
+    done
   done
 done
 # A place no rank can write: every rank ends, with one line and no hang.

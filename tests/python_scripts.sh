@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # The Python helpers of scripts/ given bad input (tests/scripts_help.sh checks
 # their --help): a missing or wrong file, a wrong argument, a missing or empty
-# ladder, a three-side table for losses.py, are a one-line error (prefixed
-# with the script's name) and exit 2, never a traceback; the plots make their
-# missing folders and take their format from the output's extension, and no
-# temporary file is left behind. Needs no canasta Python module; the plots
-# are skipped without matplotlib.
+# ladder, a three-side table for losses.py, bad arguments or agents for
+# rating_coverage.py, are a one-line error (prefixed with the script's name)
+# and exit 2, never a traceback; rating_coverage.py's table on a small case;
+# the plots make their missing folders and take their format from the
+# output's extension, and no temporary file is left behind. Needs no canasta
+# Python module; the plots are skipped without matplotlib.
 #   bash python_scripts.sh CANASTA SCRIPTS_DIR WORK_DIR
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -40,6 +41,16 @@ mkdir -p results/ladder
 refused 'no folder nowhere/ladder' ladder_report.py nowhere
 refused 'no ladder in results/ladder' ladder_report.py results
 [[ ! -e results/ladder.md ]] || fail "ladder_report wrote ladder.md of no ladder"
+
+refused 'two or more different agent specs' rating_coverage.py --agents heuristic heuristic
+refused 'must be at least 2, not 1' rating_coverage.py --agents heuristic basic --tournaments 1
+refused 'is one of the short tournaments' rating_coverage.py --agents heuristic basic --seed 5 --truth-seed 6
+CANASTA=missing/canasta refused 'missing/canasta is not a program' rating_coverage.py --agents heuristic basic
+CANASTA=$canasta refused "unknown agent 'nosuch'" rating_coverage.py --agents heuristic nosuch
+CANASTA=$canasta "$py" "$scripts/rating_coverage.py" --agents heuristic basic random --pairs 10 --tournaments 3 \
+  --truth-pairs 40 --csv cover.csv >cover.txt 2>err.txt || fail "rating_coverage: $(cat err.txt)"
+grep -q '^| `basic` | ' cover.txt && grep -q '^| `random` | ' cover.txt || fail "rating_coverage: $(cat cover.txt)"
+[[ $(wc -l <cover.csv) == 10 ]] || fail "rating_coverage --csv: $(cat cover.csv)"
 
 printf '#!/bin/sh\n' >bench && chmod +x bench  # a benchmark program that has no benchmarks
 refused 'at least 2' compare_bench.py bench bench --repetitions 1

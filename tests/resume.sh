@@ -194,15 +194,23 @@ for sig in "${sigs[@]}"; do
   [[ $sig != HUP ]] || stop TERM tpart tournament --resume tpart --threads 1
   "$canasta" tournament --resume tpart >log 2>&1 || fail "tournament, SIG$sig: the resume failed: $(cat log)"
   grep -q "resumed" log || fail "tournament, SIG$sig: no resume line"
-  same tfull tpart tournament.json
+  same tfull tpart tournament.json pairs.txt
 done
-# A stopped tournament whose run.json was changed (an agent of its command,
-# the pairs a match played): refused, not finished into a wrong table.
+# A stopped tournament whose run.json or pairs.txt was changed (an agent of
+# its command, the pairs a match played, a pair's points, the file's
+# format), or that has no pairs.txt: refused, not finished into a wrong table.
 rm -rf tpart
 stop HUP tpart "${tour[@]}" --out tpart
 cp tpart/run.json trun.keep
+cp tpart/pairs.txt tpairs.keep
 edited tpart/run.json trun.keep "tournament --resume tpart" 's/"basic"/"heuristic:freeze=6"/' \
   's/"done":\[\[0,\([0-9]*\)\]\]/"done":[[0,1\1]]/'
+cp trun.keep tpart/run.json
+edited tpart/pairs.txt tpairs.keep "tournament --resume tpart" '2s/^0 1 \([0-3]\)/0 1 4/;t;2s/^0 1 4/0 1 0/' \
+  '1s/1$/2/'
+rm tpart/pairs.txt
+refused "tournament --resume tpart"
+grep -q "pairs.txt', which run.json lists" log || fail "a stopped tournament without pairs.txt: $(cat log)"
 
 # Tuning runs (a sweep, SPSA) stopped, resumed, once stopped again while
 # resuming on one thread: the whole run's table. They write no file to wait

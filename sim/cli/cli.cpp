@@ -310,7 +310,7 @@ constexpr int kStopSignals[] = {SIGINT, SIGTERM, SIGHUP};
 // The names a run writes into its directory.
 bool run_file(const std::string& name) {
   return name == "summary.json" || name == "deals.csv" || name == "games.csv" || name == "run.json" ||
-         name == "tournament.json";
+         name == "tournament.json" || name == "pairs.txt";
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <optional>
 
 #include "../cli.h"
@@ -39,6 +40,43 @@ void add_tournament_options(CLI::App& sub, TournamentOptions& o) {
       ->check(named());
 }
 
+// How the ratings' intervals are made (tournament.json, the printout).
+constexpr const char* kRatingIntervals = "sandwich clustered by deal index";
+
+// pairs.txt: a line naming its format, then each match of the schedule as
+// "A B POINTS", POINTS its pairs one by one (pair_points_text).
+constexpr const char* kPairsFormat = "canasta-tournament-pairs/1";
+
+std::string pairs_text(const TournamentResult& r, const std::vector<std::pair<int, int>>& schedule) {
+  std::string out = std::string(kPairsFormat) + "\n";
+  for (size_t m = 0; m < schedule.size(); ++m)
+    out += fmt::format("{} {} {}\n", schedule[m].first, schedule[m].second,
+                       pair_points_text(r.matches[m].points));
+  return out;
+}
+
+// Reads pairs.txt into each match's points; false when it is not the file
+// of this schedule.
+bool read_pairs(const std::string& text, const std::vector<std::pair<int, int>>& schedule,
+                TournamentResult& r) {
+  std::vector<std::string_view> lines;
+  for (size_t p = 0; p < text.size();) {
+    const size_t end = text.find('\n', p);
+    if (end == std::string::npos) return false;  // every line ends with one
+    lines.emplace_back(text.data() + p, end - p);
+    p = end + 1;
+  }
+  if (lines.size() != schedule.size() + 1 || lines[0] != kPairsFormat || r.matches.size() != schedule.size())
+    return false;
+  for (size_t m = 0; m < schedule.size(); ++m) {
+    const std::string head = fmt::format("{} {} ", schedule[m].first, schedule[m].second);
+    if (!lines[m + 1].starts_with(head) ||
+        !read_pair_points(lines[m + 1].substr(head.size()), r.matches[m].points))
+      return false;
+  }
+  return true;
+}
+
 // tournament.json: the configuration, every match played and the ratings.
 std::string tournament_to_json(const TournamentConfig& c, const TournamentResult& r) {
   std::string out;
@@ -46,7 +84,7 @@ std::string tournament_to_json(const TournamentConfig& c, const TournamentResult
   const auto interval = [&w](std::string_view name, const Interval& v) {
     w.key(name).begin_object().field("mean", v.mean).field("lo", v.lo).field("hi", v.hi).end_object();
   };
-  w.begin_object().field("format", "canasta-tournament/1").field("profile", profile_spec(c.rules));
+  w.begin_object().field("format", "canasta-tournament/2").field("profile", profile_spec(c.rules));
   w.field("seed", c.seed).field("deals", c.deals).key("agents").begin_array();
   for (const AgentSpec& a : c.agents) w.value(a.to_string());
   w.end_array().key("matches").begin_array();
@@ -58,7 +96,7 @@ std::string tournament_to_json(const TournamentConfig& c, const TournamentResult
     interval("elo", p.summary.score.elo);
     w.end_object();
   }
-  w.end_array().key("ratings").begin_array();
+  w.end_array().field("rating_intervals", kRatingIntervals).key("ratings").begin_array();
   for (size_t i = 0; i < r.ratings.size(); ++i)
     w.begin_object()
         .field("agent", c.agents[i].to_string())
@@ -106,8 +144,8 @@ int run_tournament_command(const TournamentOptions& o, TournamentResult& r) {
     fmt::print("  ratings      none{} (no finite fit: an agent won or lost every deal pair)\n",
                r.stopped ? " yet" : "");
   } else {
-    fmt::print("  ratings (Bradley-Terry, Elo scale, relative to {}; 95% intervals over the deal pairs){}\n",
-               names[0], r.stopped ? ", of the pairs played" : "");
+    fmt::print("  ratings (Bradley-Terry, Elo scale, relative to {}; 95% intervals: {}){}\n", names[0],
+               kRatingIntervals, r.stopped ? ", of the pairs played" : "");
     for (size_t i = 0; i < names.size(); ++i)
       fmt::print("  {:<28} {:+7.1f} [{:+7.1f}, {:+7.1f}]\n", names[i], r.ratings[i].elo, r.ratings[i].lo,
                  r.ratings[i].hi);
@@ -120,9 +158,13 @@ int run_tournament_command(const TournamentOptions& o, TournamentResult& r) {
   const std::string status = r.stopped ? "partial" : "complete";
   int64_t pairs = 0;
   for (const Played& m : r.matches) pairs += ranges_size(m.done);
-  out->commit({{"tournament.json", tournament_to_json(c, r)}}, status, 2 * pairs, {}, [&](JsonWriter& w) {
+  const auto schedule = tournament_schedule(static_cast<int>(c.agents.size()));
+  const std::vector<std::pair<std::string, std::string>> files{{"tournament.json", tournament_to_json(c, r)},
+                                                               {"pairs.txt", pairs_text(r, schedule)}};
+  out->commit(files, status, 2 * pairs, {}, [&](JsonWriter& w) {
     if (!r.stopped) return;
-    // What each match played, to be resumed (canasta tournament --resume).
+    // What each match played, to be resumed (canasta tournament --resume),
+    // with its pairs one by one in pairs.txt.
     w.key("resume").begin_object().key("matches").begin_array();
     for (const Played& m : r.matches) {
       w.begin_object();
@@ -159,12 +201,18 @@ int resume_tournament(const std::string& dir, const CLI::Option* threads_option,
       (*res)["matches"].size() != tournament_schedule(static_cast<int>(o.c.agents.size())).size())
     throw bad();
   for (const Json& m : (*res)["matches"]) {
-    Played state;
+    MatchPlayed state;
     if (!read_done(m, state.done) || !read_tally(m, state.tally) ||
         state.tally.rows != 2 * ranges_size(state.done))
       throw bad();
     r.matches.push_back(std::move(state));
   }
+  const std::string pairs_path = run.dir + "/pairs.txt";
+  if (!std::filesystem::exists(pairs_path))
+    throw InputError{printable(pairs_path) + " is missing (a tournament stopped by this version writes it)"};
+  if (!read_pairs(read_file(pairs_path), tournament_schedule(static_cast<int>(o.c.agents.size())), r))
+    throw InputError{printable(pairs_path) + ": not the pairs of this tournament's matches (" + kPairsFormat +
+                     ")"};
   // The command, the matches' state and tournament.json must be one run's:
   // the tournament as it stands, computed again without playing, is the file
   // the stopped run wrote (as a sim's summary is checked against its tally).

@@ -1,6 +1,6 @@
-// Round robins: every pair of agent specs in duplicate, and Bradley-Terry
-// ratings on the Elo scale fitted to all the results, with intervals over
-// the deal pairs.
+// Round robins: every pair of agent specs in duplicate over the same deals,
+// and Bradley-Terry ratings on the Elo scale fitted to all the results
+// (canasta/bradley_terry.h), with intervals clustered by deal index.
 #pragma once
 
 #include <atomic>
@@ -11,7 +11,9 @@
 #include <vector>
 
 #include "canasta/agent.h"
+#include "canasta/bradley_terry.h"
 #include "canasta/experiment.h"
+#include "canasta/pair_points.h"
 #include "canasta/rules.h"
 #include "canasta/stats.h"
 
@@ -36,15 +38,18 @@ struct PairResult {
   bool complete = false;
 };
 
-struct Rating {
-  double elo = 0, lo = 0, hi = 0;  // relative to the first agent, with a 95% interval
+// What a match has played: its positions, their tally, and its pairs one by
+// one (c.deals of them, played exactly at the positions done; none at all
+// before the first start).
+struct MatchPlayed : Played {
+  PairPoints points;
 };
 
 struct TournamentResult {
   // In and out: what each match of the schedule has played (the first agent
   // as A), or none to start; run again with a stopped tournament's, it
   // plays only what is missing.
-  std::vector<Played> matches;
+  std::vector<MatchPlayed> matches;
   std::vector<PairResult> pairs;  // the matches that played at least one pair
   std::vector<Rating> ratings;    // one per agent, the first fixed at 0; empty when there is no fit
   bool stopped = false;           // the stop ended it before the last match's end
@@ -60,21 +65,5 @@ struct TournamentHooks {
 // or resume state.
 bool run_tournament(const TournamentConfig& c, TournamentResult& out, std::string& error,
                     const TournamentHooks& hooks = {});
-
-// A match's result for the fit: agent a's duplicate pairs against b, by what
-// a scored in the deal and its twin.
-struct MatchScore {
-  int a = 0, b = 0;
-  Pentanomial penta;
-};
-
-// Bradley-Terry maximum likelihood from every deal's score (a win 1, a draw
-// 1/2), on the Elo scale, agent 0 fixed at 0. The 95% intervals come from
-// the sandwich (robust) covariance over the deal pairs, the units that are
-// independent: the deals of a pair are dealt alike and their results are
-// correlated, which an interval that takes every deal as independent
-// ignores. Returns false when the fit does not exist (an agent that won or
-// lost everything, or a disconnected schedule).
-bool fit_bradley_terry(int agents, std::span<const MatchScore> matches, std::vector<Rating>& out);
 
 }  // namespace canasta
