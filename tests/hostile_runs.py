@@ -369,6 +369,13 @@ def cases(runner):
     add("zero-samples", "samples", to_zero("s.bin"))
     add("zero-records", "records", to_zero("game.jsonl"))
     add("zero-tournament", "tournament", to_zero("tpart/tournament.json"))
+    add("fifo-pairs", "tournament", fifo("tpart/pairs.txt"))
+    def pairs_unlisted(case):
+        edit_json(os.path.join(case, "tpart/run.json"),
+                  lambda v: v.update(files=[e for e in v["files"] if e["name"] != "pairs.txt"]))
+        with open(os.path.join(case, "tpart/pairs.txt"), "ab") as f:
+            f.truncate(1 << 40)
+    add("pairs-sparse-unlisted", "tournament", pairs_unlisted)
     def grown(path, size):
         def setup(case):
             with open(os.path.join(case, path), "ab") as f:

@@ -208,9 +208,13 @@ int resume_tournament(const std::string& dir, const CLI::Option* threads_option,
     r.matches.push_back(std::move(state));
   }
   const std::string pairs_path = run.dir + "/pairs.txt";
-  if (!std::filesystem::exists(pairs_path))
+  const auto schedule = tournament_schedule(static_cast<int>(o.c.agents.size()));
+  std::error_code ec;
+  if (std::filesystem::symlink_status(pairs_path, ec).type() == std::filesystem::file_type::not_found)
     throw InputError{printable(pairs_path) + " is missing (a tournament stopped by this version writes it)"};
-  if (!read_pairs(read_file(pairs_path), tournament_schedule(static_cast<int>(o.c.agents.size())), r))
+  // A line a match: its two agents and a character a deal pair.
+  const uint64_t cap = 64 + schedule.size() * (static_cast<uint64_t>(o.c.deals) + 64);
+  if (!read_pairs(read_file(pairs_path, cap, "a tournament's pairs"), schedule, r))
     throw InputError{printable(pairs_path) + ": not the pairs of this tournament's matches (" + kPairsFormat +
                      ")"};
   // The command, the matches' state and tournament.json must be one run's:
