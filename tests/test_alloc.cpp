@@ -2,16 +2,19 @@
 // are dealt and played, after start-up.
 #include <gtest/gtest.h>
 #include <malloc.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <new>
+#include <string>
 #include <vector>
 
 #include "canasta/agent.h"
 #include "canasta/experiment.h"
 #include "canasta/heuristic.h"
+#include "canasta/policy_model.h"
 #include "canasta/profile.h"
 #include "canasta/random_agent.h"
 #include "canasta/runner.h"
@@ -88,12 +91,27 @@ TEST(Allocation, NoneWhenAnAgentPlaysThroughItsView) {
 // room from one decision, one deal and one run to the next (the runner
 // builds an agent once per worker thread), with every rollout policy and
 // with root-parallel trees.
+// A policy file of random weights, for the searches with a prior.
+std::string random_policy_file() {
+  PolicyModel m(Rules{}, 16);
+  Rng rng(derive_seed(4, Stream::kTest, 3));
+  for (auto* v : {&m.hidden_weights(), &m.embeddings(), &m.action_biases()})
+    for (float& x : *v) x = static_cast<float>(rng.uniform() - 0.5);
+  const std::string path = ::testing::TempDir() + "canasta_alloc_" + std::to_string(::getpid()) + ".policy";
+  std::string error;
+  if (!m.save(path, error)) std::abort();
+  return path;
+}
+
 TEST(Allocation, NoneInASearchOnceWarmedUp) {
+  const std::string policy = random_policy_file();
+  const std::string with_prior = "ismcts:iters=200,prior=" + policy;
+  const std::string with_policy_rollouts = "ismcts:iters=200,rollout=policy,cutoff=20,prior=" + policy;
   for (const char* spec :
        {"ismcts:iters=300", "ismcts:iters=200,rollout=heuristic,cutoff=30",
         "ismcts:iters=200,rollout=random,meld_order=1,infer=0.5", "ismcts:iters=200,threads=2",
-        "ismcts:iters=200,rollout=heuristic,cutoff=10,eval=default",
-        "ismcts:iters=200,cutoff=0,eval=default"}) {
+        "ismcts:iters=200,rollout=heuristic,cutoff=10,eval=default", "ismcts:iters=200,cutoff=0,eval=default",
+        with_prior.c_str(), with_policy_rollouts.c_str()}) {
     SCOPED_TRACE(spec);
     AgentSpec agent;
     std::string error;
@@ -112,6 +130,7 @@ TEST(Allocation, NoneInASearchOnceWarmedUp) {
     for (int k = 1; k < 6; ++k) play(k);
     EXPECT_EQ(g_allocations.load() - before, 0);
   }
+  std::remove(policy.c_str());
 }
 
 // A run holds the same memory however many deals it plays: its rows go

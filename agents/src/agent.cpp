@@ -85,6 +85,13 @@ struct Registered<ValueParams> : Entry<ValueParams, ValueAgent> {
       "one step of lookahead on a learned value model, averaged over samples of the hidden cards";
   static constexpr std::array params{CANASTA_VALUE_PARAMS(CANASTA_PARAM)};
 };
+template <>
+struct Registered<PolicyParams> : Entry<PolicyParams, PolicyAgent> {
+  static constexpr std::string_view name = "policy";
+  static constexpr std::string_view summary =
+      "a learned policy: the most likely action on its own view, one network evaluation a decision";
+  static constexpr std::array params{CANASTA_POLICY_PARAMS(CANASTA_PARAM)};
+};
 #undef CANASTA_PARAM
 
 // The agents of agents/user/: one UserParams alternative, the entry chosen by its id.

@@ -4,8 +4,11 @@
 //      has discarded);
 //   2. descends the tree, choosing among the actions legal in that
 //      determinization by UCB with availability counts (with `meld_order`,
-//      a turn's melds in rank order below the root);
-//   3. adds one node for an untried action;
+//      a turn's melds in rank order below the root), or with a prior
+//      policy by PUCT: the node's children made at once, each with the
+//      policy's probability from the acting seat's view of the sample;
+//   3. adds one node for an untried action (with a prior, stops at the
+//      first child never visited);
 //   4. plays a rollout (random or heuristic) to the end of the deal or to a
 //      cut-off, where the deal is scored as it stands;
 //   5. backs the reward up the path, each node from the point of view of the
@@ -64,6 +67,7 @@ struct IsmctsAgent::Tree {
     int32_t avail = 0;
     int8_t side = 0;      // side that chose `action`
     bool chance = false;  // the searcher's draw: children are keyed by the cards drawn
+    uint16_t prior = 0;   // with a prior policy: its probability of `action`, in 65536ths
     uint64_t drawn = 0;   // for children of a chance node: the cards the searcher drew
     double reward = 0;    // summed, from the point of view of the side that chose `action`
   };
@@ -86,6 +90,11 @@ struct IsmctsAgent::Tree {
   std::array<int32_t, ActionList::kCapacity> legal_child_{};
   int legal_children_ = 0;
   std::vector<int> path;
+  const PolicyModel* prior_policy = nullptr;    // with prior=FILE|default, for this search
+  const PolicyModel* rollout_policy = nullptr;  // with rollout=policy
+  size_t kept_room_ = 0;                        // nodes kept free for the iterations left
+  std::array<float, ActionList::kCapacity> probs_{};
+  ActionList rollout_legal_;
   BasicAgent basic_agent;
   HeuristicAgent heuristic_agent;
   RandomAgent random_agent;
@@ -142,12 +151,14 @@ struct IsmctsAgent::Tree {
     const Rules& rules = view.rules();
     const int my_side = rules.team_of(view.seat());
     reset(p, iterations);
+    const bool puct = prior_policy != nullptr;
     for (int it = 0; p.time_ms > 0 || it < iterations; ++it) {
       if (p.time_ms > 0 && it % 16 == 0 && it > 0 && std::chrono::steady_clock::now() >= deadline) break;
       if (stop_early && it % 16 == 0 && it > 0 && decided(p.stop_share * (iterations - it))) break;
       ++done;
+      kept_room_ = 3 * static_cast<size_t>(std::max(0, iterations - it));
       State d = sample(view, p, rng);
-      descend(d, view, p, rng);
+      puct ? descend_puct(d, view, p) : descend(d, view, p, rng);
       rollout(d, p, model, rng);
       std::array<double, kMaxTeams> value{};
       const double margin = evaluate(d, rules, view.seat(), p, model, value);
@@ -164,7 +175,11 @@ struct IsmctsAgent::Tree {
     // fixed budget the pool never grows once it has served one search of
     // that budget, so that a warmed-up agent allocates nothing.
     if (p.time_ms == 0) {
-      nodes.reserve(static_cast<size_t>(3 * iterations + 1));
+      // With a prior a node's children are made at once: about a
+      // decision's width of nodes an iteration (the pool grows past it
+      // only on an unusually wide search, and keeps what it grew).
+      const size_t per = prior_policy ? 24 : 3;
+      nodes.reserve(per * static_cast<size_t>(iterations) + 1);
       path.reserve(static_cast<size_t>(3 * iterations + 1));
     }
     nodes.push_back(Node{});
@@ -215,6 +230,98 @@ struct IsmctsAgent::Tree {
       }
       if (expanded) break;
     }
+  }
+
+  // Selection by PUCT, with the prior's probabilities: from the root, the
+  // tree's choice among the actions legal in `d` (a node's children made
+  // at once, with their probabilities; an action first legal in a later
+  // sample gets its child then), played on `d`, until a child never visited
+  // is reached (or the deal ends); `path` holds the nodes passed.
+  void descend_puct(State& d, const View& view, const IsmctsParams& p) {
+    const int me = view.seat();
+    int node = 0;
+    path.clear();
+    int order_actor = -1, order_kind = 0;
+    while (!d.over()) {
+      legal_actions(d, legal);
+      if (legal.empty()) break;
+      const int actor = d.actor();
+      if (order_actor == actor) keep_meld_order(order_kind);
+      available_and_untried(node);
+      if (!fresh.empty()) add_with_priors(node, d, actor, me, p.time_ms > 0);
+      const int child = select_puct(p.c_puct);
+      const bool leaf = nodes[child].visits == 0;
+      const Action pick(nodes[child].action);
+      const CardSet before = d.hand[me];
+      const bool pending = d.flags & kPilePending;
+      apply(d, pick);
+      order_actor = p.meld_order && pick.type() == ActionType::kMeld && (!pending || (d.flags & kPilePending))
+                        ? actor
+                        : -1;
+      order_kind = pick.kind();
+      path.push_back(child);
+      node = child;
+      if (nodes[node].chance) {
+        const uint64_t drawn = (d.hand[me] - before).raw() | (uint64_t{d.red3[me]} << 60);
+        node = child_drawn(node, drawn);
+        path.push_back(node);
+      }
+      if (leaf) break;
+    }
+  }
+
+  // Children of `node` for the untried actions (`fresh`, in legal order),
+  // each with the prior's probability among every legal action, as the
+  // acting seat sees the sample. With a fixed budget the pool never grows:
+  // where it has no room for them all (beside the three nodes each
+  // iteration left may add), the most likely one alone.
+  void add_with_priors(int node, const State& d, int actor, int me, bool may_grow) {
+    prior_policy->probabilities(View(d, actor), legal, probs_.data());
+    const bool all =
+        may_grow || nodes.size() + static_cast<size_t>(fresh.size()) + kept_room_ <= nodes.capacity();
+    int only = -1;  // without room for all: the index in `legal` of the most likely fresh one
+    for (int i = 0, f = 0; !all && i < legal.size() && f < fresh.size(); ++i)
+      if (legal[i] == fresh[f] &&
+          (++f, only < 0 || probs_[static_cast<size_t>(i)] > probs_[static_cast<size_t>(only)]))
+        only = i;
+    int f = 0;
+    for (int i = 0; i < legal.size() && f < fresh.size(); ++i) {
+      if (!(legal[i] == fresh[f])) continue;
+      const Action a = fresh[f++];
+      if (!all && i != only) continue;
+      const bool chance = actor == me && a.type() == ActionType::kDraw;
+      const int child = add(node, a.raw(), d.rules.team_of(actor), chance, 0);
+      nodes[child].avail = 1;
+      nodes[child].prior =
+          static_cast<uint16_t>(std::lround(std::clamp(probs_[static_cast<size_t>(i)], 0.0F, 1.0F) * 65535));
+      legal_child_[static_cast<size_t>(legal_children_++)] = child;
+    }
+  }
+
+  // The child legal here with the highest PUCT score: its mean reward
+  // (for a child never visited, that of its visited siblings less a
+  // little, or 1/2) plus c_puct x its prior x sqrt(its availability) /
+  // (1 + its visits).
+  int select_puct(double c_puct) const {
+    double reward = 0;
+    int visits = 0;
+    for (int i = 0; i < legal_children_; ++i) {
+      const Node& n = nodes[legal_child_[static_cast<size_t>(i)]];
+      reward += n.reward;
+      visits += n.visits;
+    }
+    const double unvisited = visits > 0 ? std::max(0.0, reward / visits - 0.05) : 0.5;
+    int pick_child = -1;
+    double best = -1e300;
+    for (int i = 0; i < legal_children_; ++i) {
+      const int c = legal_child_[static_cast<size_t>(i)];
+      const Node& n = nodes[c];
+      const double q = n.visits > 0 ? n.reward / n.visits : unvisited;
+      const double score =
+          q + c_puct * (n.prior / 65535.0) * std::sqrt(static_cast<double>(n.avail)) / (1.0 + n.visits);
+      if (score > best) best = score, pick_child = c;
+    }
+    return pick_child;
   }
 
   // Melds of a lower rank than the turn's last one lead to tables reached
@@ -306,11 +413,11 @@ struct IsmctsAgent::Tree {
   }
 
   // Expansion: a new child of `node` for an untried action drawn at random
-  // (with `prior`, the rollout policy's choice for a node's first child);
+  // (with prior=true, the rollout policy's choice for a node's first child);
   // the searcher's draw makes it a chance node.
   int expand(int node, const State& d, int actor, int me, const IsmctsParams& p, Rng& rng) {
     Action pick = fresh[static_cast<int>(rng.below(static_cast<uint32_t>(fresh.size())))];
-    if (p.prior && nodes[node].first_child < 0) {
+    if (prior_kind(p) == IsmctsPrior::kBias && nodes[node].first_child < 0) {
       // Progressive bias, in its simplest form: a node's first child is
       // the rollout policy's choice, so the policy's line is searched first.
       const Action guess = policy(p).act(View(d, actor), rng);
@@ -353,8 +460,19 @@ struct IsmctsAgent::Tree {
     const int cutoff = model && p.cutoff == 0 ? 0 : p.cutoff == 0 ? INT_MAX : p.cutoff;
     for (int steps = 0; !d.over() && steps < cutoff; ++steps) {
       const int actor = d.actor();
-      apply(d, policy(p).act(View(d, actor), rng));
+      apply(d, rollout_policy ? drawn_from_policy(d, actor, rng) : policy(p).act(View(d, actor), rng));
     }
+  }
+
+  // An action drawn from the rollout policy's probabilities at `d`.
+  Action drawn_from_policy(const State& d, int actor, Rng& rng) {
+    legal_actions(d, rollout_legal_);
+    if (rollout_legal_.size() == 1) return rollout_legal_[0];
+    rollout_policy->probabilities(View(d, actor), rollout_legal_, probs_.data());
+    double u = rng.uniform();
+    for (int i = 0; i + 1 < rollout_legal_.size(); ++i)
+      if ((u -= probs_[static_cast<size_t>(i)]) < 0) return rollout_legal_[i];
+    return rollout_legal_[rollout_legal_.size() - 1];
   }
 
   // Evaluation: the deal's score as it stands, for the searcher's side,
@@ -428,7 +546,26 @@ struct IsmctsAgent::Tree {
   }
 };
 
-IsmctsAgent::IsmctsAgent(const IsmctsParams& p) : p_(p), model_(std::string(p.eval.view())) {
+IsmctsPrior prior_kind(const IsmctsParams& p) {
+  const std::string_view v = p.prior.view();
+  if (v.empty() || v == "false" || v == "0" || v == "no" || v == "off") return IsmctsPrior::kNone;
+  if (v == "true" || v == "1" || v == "yes" || v == "on") return IsmctsPrior::kBias;
+  return IsmctsPrior::kPolicy;
+}
+
+namespace {
+
+// The policy an ISMCTS agent reads: its prior's, else the built-in one for
+// policy rollouts, else none.
+std::string policy_name(const IsmctsParams& p) {
+  if (prior_kind(p) == IsmctsPrior::kPolicy) return std::string(p.prior.view());
+  return p.rollout == IsmctsRollout::kPolicy ? "default" : "";
+}
+
+}  // namespace
+
+IsmctsAgent::IsmctsAgent(const IsmctsParams& p)
+    : p_(p), model_(std::string(p.eval.view())), policy_(policy_name(p)) {
   for (int i = 0; i < std::max(1, p_.threads); ++i) trees_.push_back(std::make_unique<Tree>());
   seeds_.resize(trees_.size());
   last_visits_.reserve(static_cast<size_t>(ActionList::kCapacity));
@@ -443,6 +580,11 @@ Action IsmctsAgent::act(const View& view, Rng& rng) {
   last_visits_.clear();
   if (legal.size() == 1) return legal[0];
   const ValueModel* model = model_.for_game(view.rules());
+  const PolicyModel* policy = policy_.for_game(view.rules());
+  for (auto& tree : trees_) {
+    tree->prior_policy = prior_kind(p_) == IsmctsPrior::kPolicy ? policy : nullptr;
+    tree->rollout_policy = p_.rollout == IsmctsRollout::kPolicy ? policy : nullptr;
+  }
   const int trees = static_cast<int>(trees_.size());
   for (auto& s : seeds_) s = rng.next();
   // A decision among melds (and cleanings) gets its share of the budget;

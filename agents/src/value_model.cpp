@@ -17,25 +17,7 @@
 #include "canasta/input_file.h"
 #include "canasta/profile.h"
 #include "canasta/text.h"
-
-// AVX2 clones of the forward pass's inner loops, chosen at load time where
-// the processor has AVX2 (GCC and Clang on x86-64). Not under
-// ThreadSanitizer: the clone resolver runs before its runtime starts.
-#if defined(__SANITIZE_THREAD__)
-#define CANASTA_AVX2_CLONES
-#elif defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-#define CANASTA_AVX2_CLONES
-#endif
-#endif
-#if !defined(CANASTA_AVX2_CLONES) && defined(__x86_64__) && defined(__has_attribute)
-#if __has_attribute(target_clones)
-#define CANASTA_AVX2_CLONES __attribute__((target_clones("avx2", "default")))
-#endif
-#endif
-#ifndef CANASTA_AVX2_CLONES
-#define CANASTA_AVX2_CLONES
-#endif
+#include "dense.h"
 
 namespace canasta {
 
@@ -75,85 +57,6 @@ void ValueModel::prepare() {
   }
 }
 
-namespace {
-
-// Writes the indices of the nonzero entries of x[0, n) to `nonzero`, without
-// a branch (the pattern of zeros is irregular: a branch per entry would
-// mispredict often), and returns their count.
-int nonzero_indices(const float* x, int n, int* nonzero) {
-  int count = 0;
-  for (int i = 0; i < n; ++i) {
-    nonzero[count] = i;
-    count += x[i] != 0 ? 1 : 0;
-  }
-  return count;
-}
-
-// next[0, out) += the rows `rows` of w (row-major, `out` wide) times x.
-// With AVX2 where the processor has it; the products are added in the same
-// order either way (no fused multiply-add), so the results are the same bits.
-// A layer of a usual width keeps its sums in registers (kOut known here).
-using Floats8 = float __attribute__((vector_size(32)));
-
-// (Inlined into one cloned function per width: Clang clones no templates.)
-template <int kOut>
-[[gnu::always_inline]] inline void add_rows_of(const float* __restrict w, const float* __restrict x,
-                                               const int* __restrict rows, int count,
-                                               float* __restrict next) {
-  static_assert(kOut % 8 == 0);
-  constexpr int kVectors = kOut / 8;
-  std::array<Floats8, kVectors> sum;
-  std::memcpy(sum.data(), next, sizeof sum);
-  for (int r = 0; r < count; ++r) {
-    const Floats8 xi = Floats8{} + x[rows[r]];
-    const float* wi = w + static_cast<ptrdiff_t>(rows[r]) * kOut;
-    for (int j = 0; j < kVectors; ++j) {
-      Floats8 wj;
-      std::memcpy(&wj, wi + 8 * j, sizeof wj);
-      sum[static_cast<size_t>(j)] += wj * xi;
-    }
-  }
-  std::memcpy(next, sum.data(), sizeof sum);
-}
-
-CANASTA_AVX2_CLONES void add_rows_any(const float* __restrict w, const float* __restrict x,
-                                      const int* __restrict rows, int count, int out,
-                                      float* __restrict next) {
-  for (int r = 0; r < count; ++r) {
-    const float xi = x[rows[r]];
-    const float* wi = w + static_cast<ptrdiff_t>(rows[r]) * out;
-    for (int o = 0; o < out; ++o) next[o] += wi[o] * xi;
-  }
-}
-
-CANASTA_AVX2_CLONES void add_rows_16(const float* w, const float* x, const int* rows, int count,
-                                     float* next) {
-  add_rows_of<16>(w, x, rows, count, next);
-}
-CANASTA_AVX2_CLONES void add_rows_32(const float* w, const float* x, const int* rows, int count,
-                                     float* next) {
-  add_rows_of<32>(w, x, rows, count, next);
-}
-CANASTA_AVX2_CLONES void add_rows_64(const float* w, const float* x, const int* rows, int count,
-                                     float* next) {
-  add_rows_of<64>(w, x, rows, count, next);
-}
-
-void add_rows(const float* w, const float* x, const int* rows, int count, int out, float* next) {
-  switch (out) {
-    case 16:
-      return add_rows_16(w, x, rows, count, next);
-    case 32:
-      return add_rows_32(w, x, rows, count, next);
-    case 64:
-      return add_rows_64(w, x, rows, count, next);
-    default:
-      return add_rows_any(w, x, rows, count, out, next);
-  }
-}
-
-}  // namespace
-
 float ValueModel::predict(const float* x) const {
   // Column by column over the nonzero inputs only: the inner loops run over
   // outputs (vectorised), and the many zero features and inactive units cost
@@ -164,7 +67,8 @@ float ValueModel::predict(const float* x) const {
   float* next = b.data();
   int out = hidden_.empty() ? 1 : hidden_[0];
   std::copy(first_b_.begin(), first_b_.end(), next);
-  add_rows(first_w_.data(), x, rows.data(), nonzero_indices(x, inputs_, rows.data()), out, next);
+  dense::add_rows(first_w_.data(), x, rows.data(), dense::nonzero_indices(x, inputs_, rows.data()), out,
+                  next);
   if (hidden_.empty()) return next[0] * target_scale_;
   int in = out;
   for (size_t layer = 1; layer < weights_.size(); ++layer) {
@@ -172,7 +76,8 @@ float ValueModel::predict(const float* x) const {
     for (int i = 0; i < in; ++i) cur[i] = cur[i] > 0 ? cur[i] : 0;
     out = layer < hidden_.size() ? hidden_[layer] : 1;
     std::copy(biases_[layer].begin(), biases_[layer].end(), next);
-    add_rows(weights_[layer].data(), cur, rows.data(), nonzero_indices(cur, in, rows.data()), out, next);
+    dense::add_rows(weights_[layer].data(), cur, rows.data(), dense::nonzero_indices(cur, in, rows.data()),
+                    out, next);
     in = out;
   }
   return next[0] * target_scale_;

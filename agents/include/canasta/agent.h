@@ -17,6 +17,7 @@
 #include "canasta/basic.h"
 #include "canasta/heuristic.h"
 #include "canasta/ismcts.h"
+#include "canasta/policy_agent.h"
 #include "canasta/random_agent.h"
 #include "canasta/rng.h"
 #include "canasta/user_agent.h"
@@ -27,8 +28,8 @@ namespace canasta {
 
 // The parameters of one agent: which agent it is, by the alternative held
 // (UserParams: an agent of agents/user/, by its id).
-using AgentParams =
-    std::variant<RandomParams, HeuristicParams, BasicParams, IsmctsParams, ValueParams, UserParams>;
+using AgentParams = std::variant<RandomParams, HeuristicParams, BasicParams, IsmctsParams, ValueParams,
+                                 PolicyParams, UserParams>;
 
 // An agent and its parameters, as a spec string names them.
 struct AgentSpec {

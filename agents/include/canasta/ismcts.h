@@ -10,13 +10,14 @@
 
 #include "canasta/agent_base.h"
 #include "canasta/params.h"
+#include "canasta/policy_model.h"
 #include "canasta/value_model.h"
 
 namespace canasta {
 
-enum class IsmctsRollout : uint8_t { kRandom, kBasic, kHeuristic };  // the policy after the tree
-enum class IsmctsReward : uint8_t { kMargin, kWin };                 // what a rollout's end is worth
-CANASTA_CHOICE_NAMES(IsmctsRollout, "random", "basic", "heuristic");
+enum class IsmctsRollout : uint8_t { kRandom, kBasic, kHeuristic, kPolicy };  // the policy after the tree
+enum class IsmctsReward : uint8_t { kMargin, kWin };                          // what a rollout's end is worth
+CANASTA_CHOICE_NAMES(IsmctsRollout, "random", "basic", "heuristic", "policy");
 CANASTA_CHOICE_NAMES(IsmctsReward, "margin", "win");
 
 // Its parameters, one line each: name, type, default, range, meaning (see
@@ -26,8 +27,9 @@ CANASTA_CHOICE_NAMES(IsmctsReward, "margin", "win");
   X(time_ms, int, 0, 0, 3600000,                                                                            \
     "when above 0, search this many milliseconds per decision instead of `iters` (not reproducible)")       \
   X(c, double, 0.7, 0, 10, "UCB exploration constant")                                                      \
-  X(rollout, IsmctsRollout, IsmctsRollout::kBasic, 0, 2,                                                    \
-    "rollout policy after the tree (the named agent with its defaults)")                                    \
+  X(rollout, IsmctsRollout, IsmctsRollout::kBasic, 0, 3,                                                    \
+    "rollout policy after the tree (the named agent with its defaults; policy: actions drawn from the "     \
+    "prior's policy, or the built-in one)")                                                                 \
   X(cutoff, int, 40, 0, 100000, "rollout actions before the deal is scored as it stands (0: to its end)")   \
   X(hand_weight, double, 1, 0, 1,                                                                           \
     "at a cut-off, the share of the hands' card values counted against their sides (1: the score as it "    \
@@ -37,7 +39,11 @@ CANASTA_CHOICE_NAMES(IsmctsReward, "margin", "win");
   X(scale, double, 1000, 1, 100000,                                                                         \
     "margin: the reward is 1/2 + tanh(margin / scale) / 2 (smaller: closer to the deal won or lost)")       \
   X(threads, int, 1, 1, 256, "root-parallel trees on the TBB pool, merged at the end")                      \
-  X(prior, bool, false, 0, 1, "expand the rollout policy's choice first at every node (progressive bias)")  \
+  X(prior, ParamText, ParamText{}, 0, 0,                                                                    \
+    "a policy file (canasta train --policy) or default (the built-in one of the game's profile): the tree " \
+    "selects by PUCT on its probabilities, from the acting seat's view; true: expand the rollout "          \
+    "policy's choice first at every node instead (progressive bias)")                                       \
+  X(c_puct, double, 1, 0, 100, "with a prior policy, the weight of its probabilities in PUCT")              \
   X(stop_early, bool, true, 0, 1,                                                                           \
     "end a search once the most visited action cannot be overtaken in the iterations left (the same "       \
     "decision, fewer iterations; one tree, `iters` only)")                                                  \
@@ -83,7 +89,14 @@ class IsmctsAgent final : public Agent {
   std::vector<uint64_t> seeds_;               // of the trees' streams, one a tree
   int64_t last_iterations_ = 0;
   std::vector<std::pair<Action, int>> last_visits_;
-  AgentModel model_;  // eval=FILE or default
+  AgentModel model_;    // eval=FILE or default
+  AgentPolicy policy_;  // prior=FILE or default, or the rollout's policy
 };
+
+// What an ISMCTS spec's `prior` asks for: nothing (empty, false, 0, no,
+// off), the progressive bias of the rollout policy (true, 1, yes, on), or a
+// policy (a file, or default).
+enum class IsmctsPrior : uint8_t { kNone, kBias, kPolicy };
+IsmctsPrior prior_kind(const IsmctsParams& p);
 
 }  // namespace canasta

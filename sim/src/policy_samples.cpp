@@ -1,0 +1,289 @@
+#include "canasta/policy_samples.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstring>
+#include <memory>
+
+#include "canasta/action_ids.h"
+#include "canasta/engine.h"
+#include "canasta/features.h"
+#include "canasta/input_file.h"
+#include "canasta/ismcts.h"
+#include "canasta/parallel.h"
+#include "canasta/params.h"
+#include "canasta/profile.h"
+#include "canasta/runner.h"
+
+namespace canasta {
+
+namespace {
+
+constexpr char kMagic[8] = {'C', 'N', 'P', 'O', 'L', 'S', 'M', 'P'};
+constexpr uint32_t kFormat = 1;
+
+template <class T>
+void put(std::string& out, T v) {
+  out.append(reinterpret_cast<const char*>(&v), sizeof v);
+}
+
+// One decision kept, until the deal's margin is known.
+struct Kept {
+  int side = 0;
+  int played = 0;
+  std::array<float, kMaxFeatures> x{};
+  std::vector<std::pair<int, uint32_t>> visits;  // (dense id, root visits), in legal order
+};
+
+// Watches a deal: after each decision of a search, keeps it with the chance `share`.
+struct Keeper : PlayObserver {
+  const std::vector<std::unique_ptr<Agent>>& agents;
+  const ActionIds& ids;
+  double share;
+  Rng pick;
+  std::vector<Kept>& kept;
+
+  void before(const State& s, int seat, Action a) {
+    const auto* search = dynamic_cast<const IsmctsAgent*>(agents[static_cast<size_t>(seat)].get());
+    if (!search || search->last_visits().size() < 2 || pick.uniform() >= share) return;
+    Kept k;
+    k.side = s.rules.team_of(seat);
+    features(View(s, seat), k.x.data());
+    const auto& visits = search->last_visits();
+    for (size_t i = 0; i < visits.size(); ++i) {
+      if (visits[i].first == a) k.played = static_cast<int>(i);
+      k.visits.emplace_back(ids.id(visits[i].first), static_cast<uint32_t>(visits[i].second));
+    }
+    kept.push_back(std::move(k));
+  }
+};
+
+// Deal k played, its kept decisions appended to `out`; returns how many.
+int64_t play_one(const PolicySelfplay& c, const ActionIds& ids, int64_t k,
+                 const std::vector<std::unique_ptr<Agent>>& agents, std::string& out) {
+  State s;
+  start_single_deal(s, c.rules, c.seed, k);
+  Rng rng(derive_seed(c.seed, Stream::kDealPlay, static_cast<uint64_t>(k)));
+  std::vector<Kept> kept;
+  Keeper keeper{
+      {},  agents, ids, c.share, Rng(derive_seed(c.seed, Stream::kPolicyPick, static_cast<uint64_t>(k))),
+      kept};
+  play_deal(
+      s, [&](int seat) -> Agent& { return *agents[static_cast<size_t>(seat)]; }, rng, keeper);
+  const auto margins = deal_margins(s);
+  const int features = feature_count(c.rules);
+  for (const Kept& d : kept) {
+    put(out, k);
+    put(out, static_cast<float>(margins[static_cast<size_t>(d.side)]));
+    put(out, static_cast<uint16_t>(d.visits.size()));
+    put(out, static_cast<uint16_t>(d.played));
+    out.append(reinterpret_cast<const char*>(d.x.data()), static_cast<size_t>(features) * sizeof(float));
+    for (const auto& [id, n] : d.visits) put(out, static_cast<uint16_t>(id));
+    for (const auto& [id, n] : d.visits) put(out, n);
+  }
+  return static_cast<int64_t>(kept.size());
+}
+
+}  // namespace
+
+std::string policy_sample_header(const Rules& rules, const std::string& agents, uint64_t seed,
+                                 int64_t count) {
+  std::string out(kMagic, sizeof kMagic);
+  put(out, kFormat);
+  put(out, static_cast<uint32_t>(kFeatureVersion));
+  put(out, static_cast<uint32_t>(feature_count(rules)));
+  put(out, static_cast<uint32_t>(ActionIds(rules).size()));
+  put(out, seed);
+  put(out, count);
+  const std::string profile = profile_spec(rules);
+  put(out, static_cast<uint32_t>(profile.size()));
+  out += profile;
+  put(out, static_cast<uint32_t>(agents.size()));
+  out += agents;
+  return out;
+}
+
+bool play_policy_selfplay(const PolicySelfplay& c, const std::function<void(const std::string&)>& sink,
+                          const std::atomic<bool>* stop, int64_t& deals_done, int64_t& samples,
+                          std::string& error, const std::function<void(int64_t)>& progress) {
+  const ActionIds ids(c.rules);
+  const int threads = resolve_threads(c.threads);
+  const int64_t block = 8 * static_cast<int64_t>(threads);
+  deals_done = samples = 0;
+  std::vector<std::string> bytes(static_cast<size_t>(block));
+  std::vector<int64_t> counts(static_cast<size_t>(block));
+  std::atomic<bool> failed{false};
+  for (int64_t first = 0; first < c.deals && !(stop && stop->load()); first += block) {
+    const int64_t last = std::min(c.deals, first + block);
+    parallel_chunks(threads, first, last, 1, [&](int64_t begin, int64_t end) {
+      std::vector<std::unique_ptr<Agent>> agents;
+      try {
+        for (int seat = 0; seat < c.rules.players; ++seat)
+          agents.push_back(make_agent(c.rules.team_of(seat) == 0 ? c.side0 : c.side1));
+        for (int64_t k = begin; k < end; ++k) {
+          std::string& out = bytes[static_cast<size_t>(k - first)];
+          out.clear();
+          counts[static_cast<size_t>(k - first)] = play_one(c, ids, k, agents, out);
+        }
+      } catch (const std::exception& e) {
+        if (!failed.exchange(true)) error = e.what();
+      }
+    });
+    if (failed) return false;
+    std::string text;
+    for (int64_t k = first; k < last; ++k) {
+      text += bytes[static_cast<size_t>(k - first)];
+      samples += counts[static_cast<size_t>(k - first)];
+    }
+    sink(text);
+    deals_done = last;
+    if (progress) progress(deals_done);
+  }
+  return true;
+}
+
+namespace {
+
+// Reads the header; false with a one-line error.
+bool read_header(int fd, uint64_t size, uint64_t& at, const std::string& name, PolicySamples& s,
+                 int64_t& count, std::string& error) {
+  const auto take = [&](void* to, size_t n) {
+    if (size - at < n) return false;
+    for (size_t got = 0; got < n;) {
+      const ssize_t r = ::read(fd, static_cast<char*>(to) + got, n - got);
+      if (r <= 0) return false;
+      got += static_cast<size_t>(r);
+    }
+    at += n;
+    return true;
+  };
+  const auto text = [&](std::string& to) {
+    uint32_t n = 0;
+    if (!take(&n, 4) || size - at < n) return false;
+    to.resize(n);
+    return take(to.data(), n);
+  };
+  char magic[8];
+  uint32_t format = 0, version = 0, features = 0, actions = 0;
+  std::string profile;
+  if (!take(magic, 8) || std::memcmp(magic, kMagic, 8) != 0) {
+    error = name + " is not a policy sample file";
+    return false;
+  }
+  if (!take(&format, 4) || !take(&version, 4) || !take(&features, 4) || !take(&actions, 4) ||
+      !take(&s.seed, 8) || !take(&count, 8) || !text(profile) || !text(s.agents)) {
+    error = name + " is truncated";
+    return false;
+  }
+  if (format != kFormat || version != static_cast<uint32_t>(kFeatureVersion)) {
+    error = name + " holds policy samples of format " + std::to_string(format) + " and feature version " +
+            std::to_string(version) + "; this version reads format " + std::to_string(kFormat) +
+            " and computes feature version " + std::to_string(kFeatureVersion);
+    return false;
+  }
+  std::string why;
+  if (!plain_text(profile) || !plain_text(s.agents) || !parse_profile(profile, s.rules, why)) {
+    error = name + ": " + (why.empty() ? "its profile or agents are not plain text" : why);
+    return false;
+  }
+  s.features = feature_count(s.rules);
+  s.actions = ActionIds(s.rules).size();
+  if (static_cast<int>(features) != s.features || static_cast<int>(actions) != s.actions) {
+    error = name + " has " + std::to_string(features) + " features and " + std::to_string(actions) +
+            " actions; its profile has " + std::to_string(s.features) + " and " + std::to_string(s.actions);
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+bool read_policy_samples(const std::string& path, PolicySamples& out, std::string& error) {
+  const std::string name = "'" + printable(path) + "'";
+  const int fd = open_input_file(path, kNoSizeCap, "a policy sample file", error);
+  if (fd < 0) return false;
+  const struct Closer {
+    int fd;
+    ~Closer() { ::close(fd); }
+  } closer{fd};
+  struct stat st {};
+  ::fstat(fd, &st);
+  const auto size = static_cast<uint64_t>(st.st_size);
+  uint64_t at = 0;
+  PolicySamples s;
+  int64_t count = 0;
+  if (!read_header(fd, size, at, name, s, count, error)) return false;
+  // Each sample holds at least its fixed part: the count is checked against
+  // the bytes there are before anything is sized by it.
+  const uint64_t fixed = 8 + 4 + 2 + 2 + 4 * static_cast<uint64_t>(s.features);
+  if (count < 0 || static_cast<uint64_t>(count) > (size - at) / fixed) {
+    error = name + " claims " + std::to_string(count) + " samples in " + std::to_string(size - at) + " bytes";
+    return false;
+  }
+  std::string rest(size - at, '\0');
+  for (size_t got = 0; got < rest.size();) {
+    const ssize_t r = ::read(fd, rest.data() + got, rest.size() - got);
+    if (r <= 0) {
+      error = "cannot read " + name;
+      return false;
+    }
+    got += static_cast<size_t>(r);
+  }
+  size_t p = 0;
+  const auto get = [&](void* to, size_t n) {
+    if (rest.size() - p < n) return false;
+    std::memcpy(to, rest.data() + p, n);
+    p += n;
+    return true;
+  };
+  s.x.resize(static_cast<size_t>(count) * static_cast<size_t>(s.features));
+  for (int64_t i = 0; i < count; ++i) {
+    int64_t deal = 0;
+    float margin = 0;
+    uint16_t n = 0, played = 0;
+    if (!get(&deal, 8) || !get(&margin, 4) || !get(&n, 2) || !get(&played, 2) ||
+        !get(s.x.data() + i * s.features, 4 * static_cast<size_t>(s.features))) {
+      error = name + " is truncated (sample " + std::to_string(i) + ")";
+      return false;
+    }
+    if (n < 2 || played >= n || deal < 0 || !std::isfinite(margin)) {
+      error = name + ": sample " + std::to_string(i) + " is not a decision among its legal actions";
+      return false;
+    }
+    const size_t first = s.ids.size();
+    s.ids.resize(first + n);
+    s.visits.resize(first + n);
+    if (!get(s.ids.data() + first, 2 * static_cast<size_t>(n)) ||
+        !get(s.visits.data() + first, 4 * static_cast<size_t>(n))) {
+      error = name + " is truncated (sample " + std::to_string(i) + ")";
+      return false;
+    }
+    for (size_t j = first; j < s.ids.size(); ++j)
+      if (s.ids[j] >= s.actions) {
+        error = name + ": sample " + std::to_string(i) + " names action id " + std::to_string(s.ids[j]) +
+                " of " + std::to_string(s.actions);
+        return false;
+      }
+    s.deal.push_back(deal);
+    s.margin.push_back(margin);
+    s.played.push_back(played);
+    s.offset.push_back(static_cast<int64_t>(s.ids.size()));
+  }
+  if (p != rest.size()) {
+    error = name + " has " + std::to_string(rest.size() - p) + " bytes after its " + std::to_string(count) +
+            " samples";
+    return false;
+  }
+  if (!std::all_of(s.x.begin(), s.x.end(), [](float v) { return std::isfinite(v); })) {
+    error = name + " holds a feature that is not finite";
+    return false;
+  }
+  out = std::move(s);
+  return true;
+}
+
+}  // namespace canasta

@@ -1,0 +1,225 @@
+// The learned policy: probabilities over the legal actions only, from the
+// acting seat's view only; its file, refused with one line when it is not
+// this version's or not this table's; the policy agent; the search with a
+// prior; and the policy targets of a search's self-play, the same at any
+// thread count.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <numeric>
+
+#include "canasta/agent.h"
+#include "canasta/engine.h"
+#include "canasta/policy_model.h"
+#include "canasta/policy_samples.h"
+#include "canasta/profile.h"
+#include "helpers.h"
+
+namespace canasta::test {
+namespace {
+
+std::string temp_path(const std::string& name) {
+  return ::testing::TempDir() + "canasta_policy_" + std::to_string(::getpid()) + "_" + name;
+}
+
+std::string bytes_of(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+// A policy of `rules` with small random weights (seeded): every action has
+// its own score.
+PolicyModel random_policy(const Rules& rules, int hidden, uint64_t seed) {
+  PolicyModel m(rules, hidden);
+  Rng rng(derive_seed(seed, Stream::kTest, 1));
+  const auto fill = [&](std::vector<float>& v, double size) {
+    for (float& x : v) x = static_cast<float>((rng.uniform() - 0.5) * size);
+  };
+  fill(m.hidden_weights(), 0.2);
+  fill(m.hidden_biases(), 0.2);
+  fill(m.embeddings(), 1.0);
+  fill(m.action_biases(), 1.0);
+  for (float& s : m.scale()) s = 1.0F + static_cast<float>(rng.uniform());
+  m.prepare();
+  return m;
+}
+
+// Calls visit(state, legal, seat) at every fifth decision of random play of
+// a few deals of every profile.
+template <class Visit>
+void at_decisions(Visit&& visit) {
+  for (const Profile& p : profiles()) {
+    Rng rng(derive_seed(5, Stream::kTest, 2));
+    ActionList legal;
+    for (int deal = 0; deal < test_deals(6, 50); ++deal) {
+      State s;
+      start_single_deal(s, p.rules, 17, deal);
+      for (int step = 0; !s.over(); ++step) {
+        legal_actions(s, legal);
+        if (step % 5 == 0 && legal.size() > 1) visit(p, s, legal, s.actor(), rng);
+        apply(s, legal[static_cast<int>(rng.below(static_cast<uint32_t>(legal.size())))]);
+      }
+    }
+  }
+}
+
+TEST(Policy, ProbabilitiesOfTheLegalActionsSumToOne) {
+  int checked = 0;
+  at_decisions([&](const Profile& p, const State& s, const ActionList& legal, int seat, Rng&) {
+    const PolicyModel m = random_policy(p.rules, 16, 3);
+    std::vector<float> prob(static_cast<size_t>(legal.size()));
+    m.probabilities(View(s, seat), legal, prob.data());
+    double sum = 0;
+    for (float x : prob) {
+      ASSERT_GT(x, 0.0F);
+      sum += x;
+    }
+    ASSERT_NEAR(sum, 1.0, 1e-5) << p.name;
+    // The most likely action is the best one.
+    const auto top = std::max_element(prob.begin(), prob.end()) - prob.begin();
+    ASSERT_EQ(m.best(View(s, seat), legal), legal[static_cast<int>(top)]);
+    ++checked;
+  });
+  EXPECT_GT(checked, 100);
+}
+
+TEST(Policy, ProbabilitiesDependOnTheViewOnly) {
+  int redrawn = 0;
+  at_decisions([&](const Profile& p, const State& s, const ActionList& legal, int seat, Rng& rng) {
+    const PolicyModel m = random_policy(p.rules, 16, 4);
+    const View v(s, seat);
+    const State other = v.determinize(rng);
+    redrawn += other.hand == s.hand ? 0 : 1;
+    std::vector<float> a(static_cast<size_t>(legal.size())), b = a;
+    m.probabilities(v, legal, a.data());
+    m.probabilities(View(other, seat), legal, b.data());
+    ASSERT_EQ(a, b) << p.name;
+  });
+  EXPECT_GT(redrawn, 50);
+}
+
+TEST(Policy, FileRoundTripsBitForBit) {
+  for (const char* profile : {"classic", "spanish-6p3"}) {
+    const PolicyModel m = random_policy(rules_of(profile), 24, 5);
+    const std::string a = temp_path("a.policy"), b = temp_path("b.policy");
+    std::string error;
+    ASSERT_TRUE(m.save(a, error)) << error;
+    PolicyModel back;
+    ASSERT_TRUE(PolicyModel::load(a, back, error)) << error;
+    EXPECT_TRUE(back == m);
+    ASSERT_TRUE(back.save(b, error)) << error;
+    EXPECT_EQ(bytes_of(a), bytes_of(b));
+    std::remove(a.c_str());
+    std::remove(b.c_str());
+  }
+}
+
+TEST(Policy, BadFilesAreRefusedWithOneLine) {
+  const PolicyModel m = random_policy(Rules{}, 16, 6);
+  const std::string path = temp_path("bad.policy");
+  std::string error;
+  ASSERT_TRUE(m.save(path, error));
+  const std::string good = bytes_of(path);
+  const auto with_u32 = [&](size_t at, uint32_t v) {
+    std::string b = good;
+    std::memcpy(b.data() + at, &v, 4);
+    return b;
+  };
+  std::string nan = good;
+  const float x = std::nanf("");
+  std::memcpy(nan.data() + nan.size() - 4, &x, 4);
+  const std::pair<std::string, const char*> bad[] = {
+      {good.substr(0, good.size() - 3), "truncated"},
+      {good.substr(0, 20), "truncated"},
+      {good + "x", "bytes after"},
+      {with_u32(8, 2), "file format 2"},
+      {with_u32(12, kFeatureVersion + 1), "features of version"},
+      {with_u32(20, 1000), "actions"},
+      {with_u32(24, 12), "hidden layer of 12"},
+      {nan, "not finite"},
+      {"CNVALUE" + good.substr(7), "not a policy file"}};
+  for (const auto& [bytes, words] : bad) {
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
+    PolicyModel back;
+    EXPECT_FALSE(PolicyModel::load(path, back, error)) << words;
+    EXPECT_NE(error.find(words), std::string::npos) << error;
+    EXPECT_EQ(error.find('\n'), std::string::npos) << error;
+  }
+  std::remove(path.c_str());
+  // A policy of another table is refused where it would play.
+  EXPECT_NE(random_policy(rules_of("spanish"), 8, 1).misfit(Rules{}), "");
+  EXPECT_EQ(random_policy(rules_of("classic"), 8, 1).misfit(rules_of("classic,target=3000")), "");
+}
+
+TEST(Policy, AgentAndSearchPlayDeterministically) {
+  const std::string path = temp_path("play.policy");
+  std::string error;
+  ASSERT_TRUE(random_policy(Rules{}, 16, 7).save(path, error)) << error;
+  for (const std::string& spec :
+       {"policy:model=" + path, "policy:temperature=1,model=" + path, "ismcts:iters=60,prior=" + path,
+        "ismcts:iters=60,rollout=policy,prior=" + path}) {
+    SCOPED_TRACE(spec);
+    std::string moves[2];
+    for (std::string& m : moves) {
+      State s;
+      start_single_deal(s, Rules{}, 3, 1);
+      const auto a = agent(spec);
+      Rng rng(9);
+      for (int i = 0; i < 40 && !s.over(); ++i) {
+        const Action x = a->act(View(s, s.actor()), rng);
+        m += action_to_string(x) + ";";
+        apply(s, x);
+      }
+    }
+    EXPECT_EQ(moves[0], moves[1]);
+  }
+  std::remove(path.c_str());
+}
+
+TEST(PolicySamples, TheSameAtOneAndTwoThreads) {
+  PolicySelfplay c;
+  c.side0 = agent_spec("ismcts:iters=40");
+  c.side1 = agent_spec("heuristic");
+  c.deals = 6;
+  c.share = 0.5;
+  std::string bytes[2];
+  int64_t deals = 0, samples[2] = {0, 0};
+  for (int t = 0; t < 2; ++t) {
+    c.threads = t + 1;
+    std::string error;
+    ASSERT_TRUE(play_policy_selfplay(
+        c, [&](const std::string& b) { bytes[t] += b; }, nullptr, deals, samples[t], error))
+        << error;
+    EXPECT_EQ(deals, 6);
+  }
+  EXPECT_EQ(bytes[0], bytes[1]);
+  ASSERT_GT(samples[0], 10);
+  // Read back: every sample a decision of side 0's search, its visits summed.
+  const std::string path = temp_path("samples.bin");
+  std::ofstream(path, std::ios::binary)
+      << policy_sample_header(c.rules, "test", c.seed, samples[0]) << bytes[0];
+  PolicySamples s;
+  std::string error;
+  ASSERT_TRUE(read_policy_samples(path, s, error)) << error;
+  ASSERT_EQ(s.size(), samples[0]);
+  for (int64_t i = 0; i < s.size(); ++i) {
+    const int64_t n = s.offset[static_cast<size_t>(i) + 1] - s.offset[static_cast<size_t>(i)];
+    ASSERT_GE(n, 2);
+    ASSERT_LT(s.played[static_cast<size_t>(i)], n);
+    const auto v = s.visits.begin() + s.offset[static_cast<size_t>(i)];
+    EXPECT_GT(std::accumulate(v, v + n, uint64_t{0}), 0U);
+  }
+  // A count that claims more than the bytes hold is refused.
+  std::ofstream(path, std::ios::binary)
+      << policy_sample_header(c.rules, "test", c.seed, int64_t{1} << 60) << bytes[0];
+  EXPECT_FALSE(read_policy_samples(path, s, error));
+  EXPECT_NE(error.find("claims"), std::string::npos) << error;
+  std::remove(path.c_str());
+}
+
+}  // namespace
+}  // namespace canasta::test
