@@ -39,24 +39,31 @@ struct Kept {
   std::vector<std::pair<int, uint32_t>> visits;  // (dense id, root visits), in legal order
 };
 
-// Watches a deal: after each decision of a search, keeps it with the chance `share`.
+// Watches a deal: after each decision among two or more actions, keeps it
+// with the chance `share`: a search's root visits, or another agent's
+// choice as one visit.
 struct Keeper : PlayObserver {
   const std::vector<std::unique_ptr<Agent>>& agents;
   const ActionIds& ids;
   double share;
   Rng pick;
   std::vector<Kept>& kept;
+  ActionList legal;
 
   void before(const State& s, int seat, Action a) {
-    const auto* search = dynamic_cast<const IsmctsAgent*>(agents[static_cast<size_t>(seat)].get());
-    if (!search || search->last_visits().size() < 2 || pick.uniform() >= share) return;
+    legal_actions(s, legal);
+    if (legal.size() < 2 || pick.uniform() >= share) return;
     Kept k;
     k.side = s.rules.team_of(seat);
     features(View(s, seat), k.x.data());
-    const auto& visits = search->last_visits();
-    for (size_t i = 0; i < visits.size(); ++i) {
-      if (visits[i].first == a) k.played = static_cast<int>(i);
-      k.visits.emplace_back(ids.id(visits[i].first), static_cast<uint32_t>(visits[i].second));
+    const auto* search = dynamic_cast<const IsmctsAgent*>(agents[static_cast<size_t>(seat)].get());
+    for (int i = 0; i < legal.size(); ++i) {
+      if (legal[i] == a) k.played = i;
+      const uint32_t visits =
+          search          ? static_cast<uint32_t>(search->last_visits()[static_cast<size_t>(i)].second)
+          : legal[i] == a ? 1U
+                          : 0U;
+      k.visits.emplace_back(ids.id(legal[i]), visits);
     }
     kept.push_back(std::move(k));
   }

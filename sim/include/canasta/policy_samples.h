@@ -1,8 +1,8 @@
-// Policy targets from a search's self-play: at sampled decisions of a
-// searching seat, what the seat saw (its View's features), the legal
-// actions (dense ids, canasta/action_ids.h), how often the search visited
-// each at the root, the action played, and the final margin of the seat's
-// side. The file is the same at any thread count (deals in order), written
+// Policy targets from a search's self-play: at sampled decisions, what the
+// acting seat saw (its View's features), the legal actions (dense ids,
+// canasta/action_ids.h), how often the search visited each at the root
+// (another agent's choice counts as one visit), the action played, and the
+// final margin of the seat's side. The file is the same at any thread count (deals in order), written
 // a block of deals at a time (constant memory), with a checked and
 // versioned header; sim/doc/learned.md documents it, canasta.read_policy_samples
 // reads it into NumPy arrays.
