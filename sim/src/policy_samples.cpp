@@ -77,8 +77,8 @@ int64_t play_one(const PolicySelfplay& c, const ActionIds& ids, int64_t k,
   Rng rng(derive_seed(c.seed, Stream::kDealPlay, static_cast<uint64_t>(k)));
   std::vector<Kept> kept;
   Keeper keeper{
-      {},  agents, ids, c.share, Rng(derive_seed(c.seed, Stream::kPolicyPick, static_cast<uint64_t>(k))),
-      kept};
+      {},   agents, ids, c.share, Rng(derive_seed(c.seed, Stream::kPolicyPick, static_cast<uint64_t>(k))),
+      kept, {}};
   play_deal(
       s, [&](int seat) -> Agent& { return *agents[static_cast<size_t>(seat)]; }, rng, keeper);
   const auto margins = deal_margins(s);
