@@ -5,7 +5,7 @@
 // s_a = c_a + e_a . h (e_a: the action's embedding), and the probabilities
 // are a softmax over the legal actions only. Evaluation scores the legal
 // actions alone and allocates nothing. The file format is documented in
-// agents/doc/learned.md; canasta train --policy writes such files.
+// agents/doc/policy.md; canasta train --policy writes such files.
 #pragma once
 
 #include <cstdint>
@@ -97,7 +97,7 @@ class PolicyModel {
 };
 
 // A policy built into the program: the profile it was trained on and its
-// file's bytes (agents/models/PROFILE.policy, agents/doc/learned.md).
+// file's bytes (agents/models/PROFILE.policy, agents/doc/policy.md).
 struct BuiltInPolicy {
   std::string_view profile;
   std::string_view bytes;

@@ -4,7 +4,7 @@
 // (another agent's choice counts as one visit), the action played, and the
 // final margin of the seat's side. The file is the same at any thread count (deals in order), written
 // a block of deals at a time (constant memory), with a checked and
-// versioned header; sim/doc/learned.md documents it, canasta.read_policy_samples
+// versioned header; agents/doc/policy.md documents it, canasta.read_policy_samples
 // reads it into NumPy arrays.
 #pragma once
 
