@@ -71,6 +71,49 @@ TEST(Features, DependOnTheViewOnly) {
   EXPECT_EQ(feature_count(classic_rules()), 322);
 }
 
+// The named places of the layout hold what they name, relative to the
+// seat, over random positions of every profile.
+TEST(Features, NamedPlacesHoldWhatTheyName) {
+  for (const Profile& p : profiles()) {
+    const Rules& r = p.rules;
+    const FeatureLayout at = feature_layout(r);
+    EXPECT_EQ(at.size, feature_count(r));
+    std::vector<float> x(static_cast<size_t>(at.size));
+    const auto f = [&](int i) { return x[static_cast<size_t>(i)]; };
+    Rng rng(derive_seed(4, Stream::kTest, 0));
+    ActionList list;
+    for (int deal = 0; deal < test::test_deals(5, 50); ++deal) {
+      State s;
+      start_single_deal(s, r, 22, deal);
+      for (int step = 0; !s.over(); ++step) {
+        const int seat = static_cast<int>(rng.below(r.players));
+        const View v(s, seat);
+        features(v, x.data());
+        for (int k = 0; k < kKindNb; ++k) ASSERT_EQ(f(at.hand + k), v.hand().count(k));
+        for (int i = 0; i < r.teams; ++i) {
+          const int team = (r.team_of(seat) + i) % r.teams;
+          ASSERT_EQ(f(at.side(i) + kSideNaturals + kAce), v.melds(team).naturals.count(kAce));
+          ASSERT_EQ(f(at.side(i) + kSideRedThrees), v.team_red_threes(team));
+          ASSERT_EQ(f(at.side(i) + kSideOpened), v.melds(team).any() ? 1 : 0);
+          ASSERT_EQ(f(at.side(i) + kSideScoreBefore), static_cast<float>(v.score_before(team) / kScoreScale));
+          ASSERT_EQ(f(at.side(i) + kSideTableScore), static_cast<float>(v.table_score(team) / kScoreScale));
+        }
+        for (int i = 0; i < r.players; ++i) {
+          const int other = (seat + i) % r.players;
+          ASSERT_EQ(f(at.seat(i) + kSeatHandSize), v.hand_size(other));
+          ASSERT_EQ(f(at.actor + i), other == v.actor() ? 1 : 0);
+        }
+        ASSERT_EQ(f(at.table + kTablePileSize), v.pile_size());
+        ASSERT_EQ(f(at.table + kTableStockSize), v.stock_size());
+        ASSERT_EQ(f(at.table + kTablePhase + static_cast<int>(v.phase())), 1);
+        ASSERT_EQ(f(at.table + kTableTurnValue), static_cast<float>(v.turn_value() / kTurnValueScale));
+        legal_actions(s, list);
+        apply(s, list[static_cast<int>(rng.below(static_cast<uint32_t>(list.size())))]);
+      }
+    }
+  }
+}
+
 ValueModel random_model(const Rules& r, std::vector<int> hidden, uint64_t seed) {
   ValueModel m(r, std::move(hidden));
   Rng rng(seed);
