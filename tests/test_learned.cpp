@@ -14,6 +14,7 @@
 #include "canasta/game.h"
 #include "canasta/learn.h"
 #include "canasta/profile.h"
+#include "canasta/selfplay.h"
 #include "canasta/value_model.h"
 #include "helpers.h"
 

@@ -14,6 +14,7 @@
 #include "canasta/input_file.h"
 #include "canasta/profile.h"
 #include "canasta/runner.h"
+#include "canasta/selfplay.h"
 #include "canasta/text.h"
 
 namespace canasta::cli {
@@ -44,32 +45,12 @@ int run_selfplay(SelfplayOptions& o) {
   if (!create_temporary(tmp, error)) throw InputError{error};
   std::ofstream file(tmp, std::ios::binary | std::ios::trunc);
   if (!file) throw InputError{"cannot write '" + printable(o.out) + "'"};
-  file << sample_file_header(c.rules, agents, c.seed, 0);
-  const size_t record = 12 + 4 * static_cast<size_t>(feature_count(c.rules));
-  int64_t row = 0, samples = 0;
-  std::string bytes;
-  DealRecord rec;
   RunHooks hooks;
   hooks.stop = &stop_requested();
   Progress progress(shard_size(c.deals, c) * twin_count(c), "deals");
   hooks.progress = [&progress](int64_t done) { progress(done); };
-  hooks.records = [&](const std::string& lines) {
-    bytes.clear();
-    size_t start = 0;
-    while (start < lines.size()) {
-      const size_t end = lines.find('\n', start);
-      const std::string_view line(lines.data() + start,
-                                  (end == std::string::npos ? lines.size() : end) - start);
-      start = end == std::string::npos ? lines.size() : end + 1;
-      std::string why;
-      if (line.empty() || !parse_record(line, rec, why)) continue;  // the run's own records
-      append_samples(rec, c.seed, row++, o.per_deal, bytes);
-    }
-    samples += static_cast<int64_t>(bytes.size() / record);
-    file.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  };
-  RunOutcome outcome;
-  const bool ok = stream_deals(c, outcome, error, hooks);
+  SelfplayCount count;
+  const bool ok = write_selfplay_samples(c, agents, o.per_deal, file, hooks, count, error);
   const double seconds = progress.seconds();
   progress.clear();
   if (!ok) {
@@ -77,17 +58,15 @@ int run_selfplay(SelfplayOptions& o) {
     std::remove(tmp.c_str());
     throw InputError{error};
   }
-  file.seekp(static_cast<std::streamoff>(kSampleCountOffset));
-  file.write(reinterpret_cast<const char*>(&samples), sizeof samples);
   file.close();
   if (!file || std::rename(tmp.c_str(), out.c_str()) != 0) {
     std::remove(tmp.c_str());
     throw InputError{"cannot write '" + printable(o.out) + "'"};
   }
   fmt::print("canasta selfplay: {}, profile {}, seed {}\n", agents, profile_spec(c.rules), c.seed);
-  fmt::print("  deals        {} ({} a second)\n", row,
-             rate_text(static_cast<double>(row) / std::max(seconds, 1e-9)));
-  fmt::print("  samples      {} of {} features, up to {} a deal\n", samples, feature_count(c.rules),
+  fmt::print("  deals        {} ({} a second)\n", count.deals,
+             rate_text(static_cast<double>(count.deals) / std::max(seconds, 1e-9)));
+  fmt::print("  samples      {} of {} features, up to {} a deal\n", count.samples, feature_count(c.rules),
              o.per_deal);
   fmt::print("  file         {}\n", printable(o.out, 400));
   const int signal = stop_signal();
