@@ -440,6 +440,26 @@ TEST(Training, StartsFromAModel) {
 // The models built into the program (eval=default) are valid models of
 // their profiles; a game gets the one of its profile, or of the same game
 // with overrides, and is refused at a table none was trained for.
+// The held-out samples in bins of equal size by prediction, each with its means.
+TEST(Training, CalibrationBinsByPrediction) {
+  TrainResult r;
+  for (int i = 44; i >= 0; --i) r.held_out.emplace_back(static_cast<float>(i), static_cast<float>(2 * i));
+  const std::vector<CalibrationBin> bins = calibration_bins(r, 20);
+  ASSERT_EQ(bins.size(), 20U);
+  size_t samples = 0, first = 0;
+  for (const CalibrationBin& b : bins) {
+    EXPECT_TRUE(b.samples == 2 || b.samples == 3);
+    // Predictions first .. first + samples - 1, in order.
+    EXPECT_DOUBLE_EQ(b.predicted, static_cast<double>(first) + static_cast<double>(b.samples - 1) / 2);
+    EXPECT_DOUBLE_EQ(b.final, 2 * b.predicted);
+    first += b.samples;
+    samples += b.samples;
+  }
+  EXPECT_EQ(samples, 45U);
+  r.held_out.resize(3);
+  EXPECT_EQ(calibration_bins(r, 20).size(), 3U);  // fewer samples than bins
+}
+
 TEST(ValueModel, TheBuiltInModelsLoad) {
   std::vector<std::string> names;
   for (const BuiltInModel& b : built_in_value_models()) {

@@ -314,4 +314,18 @@ bool train_value_model(const SampleSet& data, const TrainConfig& config, ValueMo
   return true;
 }
 
+std::vector<CalibrationBin> calibration_bins(const TrainResult& result, size_t bins) {
+  auto held = result.held_out;
+  std::sort(held.begin(), held.end());
+  std::vector<CalibrationBin> out(std::min(bins, held.size()));
+  for (size_t b = 0; b < out.size(); ++b) {
+    const size_t lo = held.size() * b / out.size(), hi = held.size() * (b + 1) / out.size();
+    double p = 0, y = 0;
+    for (size_t i = lo; i < hi; ++i) p += held[i].first, y += held[i].second;
+    const double n = static_cast<double>(hi - lo);
+    out[b] = {hi - lo, p / n, y / n};
+  }
+  return out;
+}
+
 }  // namespace canasta

@@ -56,4 +56,13 @@ struct TrainResult {
 bool train_value_model(const SampleSet& data, const TrainConfig& config, ValueModel& out, TrainResult& result,
                        const std::function<void(const EpochReport&)>& report, std::string& error);
 
+// The held-out samples of a result in `bins` bins of equal size (fewer
+// when there are fewer samples) by predicted target, in order: per bin its
+// samples and their mean predicted and final target.
+struct CalibrationBin {
+  size_t samples = 0;
+  double predicted = 0, final = 0;
+};
+std::vector<CalibrationBin> calibration_bins(const TrainResult& result, size_t bins);
+
 }  // namespace canasta
