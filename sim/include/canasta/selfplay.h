@@ -27,7 +27,8 @@ struct SelfplayCount {
 // header, then up to `per_deal` samples of each deal as the run keeps it
 // (the deal's place among the records is its row), then the count in the
 // header, so `file` must be seekable. `agents` names who played in the
-// header. False with `error` when stream_deals fails; `file` is then left as it is.
+// header. False with `error` when stream_deals fails (the count is then not
+// written).
 bool write_selfplay_samples(const ExperimentConfig& c, const std::string& agents, int per_deal,
                             std::ostream& file, RunHooks hooks, SelfplayCount& count, std::string& error);
 

@@ -7,6 +7,7 @@
 // i = deal + 1 for the split (i = 0 is left to the initial weights).
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <functional>
