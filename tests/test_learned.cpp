@@ -14,6 +14,7 @@
 #include "canasta/game.h"
 #include "canasta/learn.h"
 #include "canasta/profile.h"
+#include "canasta/selfplay.h"
 #include "canasta/value_model.h"
 #include "helpers.h"
 
@@ -69,6 +70,49 @@ TEST(Features, DependOnTheViewOnly) {
     EXPECT_TRUE(differ);  // the hidden cards did change
   }
   EXPECT_EQ(feature_count(classic_rules()), 322);
+}
+
+// The named places of the layout hold what they name, relative to the
+// seat, over random positions of every profile.
+TEST(Features, NamedPlacesHoldWhatTheyName) {
+  for (const Profile& p : profiles()) {
+    const Rules& r = p.rules;
+    const FeatureLayout at = feature_layout(r);
+    EXPECT_EQ(at.size, feature_count(r));
+    std::vector<float> x(static_cast<size_t>(at.size));
+    const auto f = [&](int i) { return x[static_cast<size_t>(i)]; };
+    Rng rng(derive_seed(4, Stream::kTest, 0));
+    ActionList list;
+    for (int deal = 0; deal < test::test_deals(5, 50); ++deal) {
+      State s;
+      start_single_deal(s, r, 22, deal);
+      for (int step = 0; !s.over(); ++step) {
+        const int seat = static_cast<int>(rng.below(r.players));
+        const View v(s, seat);
+        features(v, x.data());
+        for (int k = 0; k < kKindNb; ++k) ASSERT_EQ(f(at.hand + k), v.hand().count(k));
+        for (int i = 0; i < r.teams; ++i) {
+          const int team = (r.team_of(seat) + i) % r.teams;
+          ASSERT_EQ(f(at.side(i) + kSideNaturals + kAce), v.melds(team).naturals.count(kAce));
+          ASSERT_EQ(f(at.side(i) + kSideRedThrees), v.team_red_threes(team));
+          ASSERT_EQ(f(at.side(i) + kSideOpened), v.melds(team).any() ? 1 : 0);
+          ASSERT_EQ(f(at.side(i) + kSideScoreBefore), static_cast<float>(v.score_before(team) / kScoreScale));
+          ASSERT_EQ(f(at.side(i) + kSideTableScore), static_cast<float>(v.table_score(team) / kScoreScale));
+        }
+        for (int i = 0; i < r.players; ++i) {
+          const int other = (seat + i) % r.players;
+          ASSERT_EQ(f(at.seat(i) + kSeatHandSize), v.hand_size(other));
+          ASSERT_EQ(f(at.actor + i), other == v.actor() ? 1 : 0);
+        }
+        ASSERT_EQ(f(at.table + kTablePileSize), v.pile_size());
+        ASSERT_EQ(f(at.table + kTableStockSize), v.stock_size());
+        ASSERT_EQ(f(at.table + kTablePhase + static_cast<int>(v.phase())), 1);
+        ASSERT_EQ(f(at.table + kTableTurnValue), static_cast<float>(v.turn_value() / kTurnValueScale));
+        legal_actions(s, list);
+        apply(s, list[static_cast<int>(rng.below(static_cast<uint32_t>(list.size())))]);
+      }
+    }
+  }
 }
 
 ValueModel random_model(const Rules& r, std::vector<int> hidden, uint64_t seed) {
@@ -396,6 +440,26 @@ TEST(Training, StartsFromAModel) {
 // The models built into the program (eval=default) are valid models of
 // their profiles; a game gets the one of its profile, or of the same game
 // with overrides, and is refused at a table none was trained for.
+// The held-out samples in bins of equal size by prediction, each with its means.
+TEST(Training, CalibrationBinsByPrediction) {
+  TrainResult r;
+  for (int i = 44; i >= 0; --i) r.held_out.emplace_back(static_cast<float>(i), static_cast<float>(2 * i));
+  const std::vector<CalibrationBin> bins = calibration_bins(r, 20);
+  ASSERT_EQ(bins.size(), 20U);
+  size_t samples = 0, first = 0;
+  for (const CalibrationBin& b : bins) {
+    EXPECT_TRUE(b.samples == 2 || b.samples == 3);
+    // Predictions first .. first + samples - 1, in order.
+    EXPECT_DOUBLE_EQ(b.predicted, static_cast<double>(first) + static_cast<double>(b.samples - 1) / 2);
+    EXPECT_DOUBLE_EQ(b.final, 2 * b.predicted);
+    first += b.samples;
+    samples += b.samples;
+  }
+  EXPECT_EQ(samples, 45U);
+  r.held_out.resize(3);
+  EXPECT_EQ(calibration_bins(r, 20).size(), 3U);  // fewer samples than bins
+}
+
 TEST(ValueModel, TheBuiltInModelsLoad) {
   std::vector<std::string> names;
   for (const BuiltInModel& b : built_in_value_models()) {

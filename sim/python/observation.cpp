@@ -5,22 +5,11 @@
 #include <algorithm>
 
 #include "canasta/notation.h"
+#include "canasta/view_encoder.h"
 
 namespace canasta {
 
 namespace {
-
-// Writes numbers in order: counts by kind, one-hot codes, plain values.
-struct Writer {
-  float* p;
-  void kinds(CardSet c) {
-    for (int k = 0; k < kKindNb; ++k) *p++ = static_cast<float>(c.count(k));
-  }
-  void one_hot(int value, int n) {
-    for (int i = 0; i < n; ++i) *p++ = i == value ? 1.0F : 0.0F;
-  }
-  void value(double x) { *p++ = static_cast<float>(x); }
-};
 
 // Which kinds of observer show a piece.
 enum class Scope : uint8_t {
@@ -56,10 +45,10 @@ struct NowPiece {
   std::string_view name;
   Scope scope;
   std::vector<int> shape;
-  void (*write)(Writer&, const View&, const State*);
+  void (*write)(ViewEncoder&, const View&, const State*);
 };
 
-void write_hands(Writer& w, const View& v, const State* s) {
+void write_hands(ViewEncoder& w, const View& v, const State* s) {
   for (int seat = 0; seat < kMaxSeats; ++seat)
     w.kinds(seat < v.rules().players && s ? s->hand[seat] : CardSet());
 }
@@ -69,24 +58,27 @@ void write_hands(Writer& w, const View& v, const State* s) {
 const std::vector<NowPiece>& now_pieces() {
   using S = Scope;
   static const std::vector<NowPiece> pieces = {
-      {"hand", S::kOwnHand, {kKindNb}, [](Writer& w, const View& v, const State*) { w.kinds(v.hand()); }},
+      {"hand",
+       S::kOwnHand,
+       {kKindNb},
+       [](ViewEncoder& w, const View& v, const State*) { w.kinds(v.hand()); }},
       {"hands", S::kAllHands, {kMaxSeats, kKindNb}, write_hands},
       {"hand_sizes",
        S::kPublic,
        {kMaxSeats},
-       [](Writer& w, const View& v, const State*) {
+       [](ViewEncoder& w, const View& v, const State*) {
          for (int s = 0; s < kMaxSeats; ++s) w.value(s < v.rules().players ? v.hand_size(s) : 0);
        }},
       {"known",
        S::kPublic,
        {kMaxSeats, kKindNb},
-       [](Writer& w, const View& v, const State*) {
+       [](ViewEncoder& w, const View& v, const State*) {
          for (int s = 0; s < kMaxSeats; ++s) w.kinds(s < v.rules().players ? v.known(s) : CardSet());
        }},
       {"melds",
        S::kPublic,
        {kMaxTeams, 3, kKindNb},
-       [](Writer& w, const View& v, const State*) {
+       [](ViewEncoder& w, const View& v, const State*) {
          for (int t = 0; t < kMaxTeams; ++t) {
            const TeamMelds empty{};
            const TeamMelds& m = t < v.rules().teams ? v.melds(t) : empty;
@@ -98,59 +90,56 @@ const std::vector<NowPiece>& now_pieces() {
       {"red_threes",
        S::kPublic,
        {kMaxSeats},
-       [](Writer& w, const View& v, const State*) {
+       [](ViewEncoder& w, const View& v, const State*) {
          for (int s = 0; s < kMaxSeats; ++s) w.value(s < v.rules().players ? v.red_threes(s) : 0);
        }},
-      {"pile", S::kPublic, {kKindNb}, [](Writer& w, const View& v, const State*) { w.kinds(v.pile()); }},
-      {"top",
+      {"pile", S::kPublic, {kKindNb}, [](ViewEncoder& w, const View& v, const State*) { w.kinds(v.pile()); }},
+      {"top", S::kPublic, {kKindNb}, [](ViewEncoder& w, const View& v, const State*) { w.top(v); }},
+      {"pile_size",
        S::kPublic,
-       {kKindNb},
-       [](Writer& w, const View& v, const State*) { w.one_hot(v.top(), kKindNb); }},
-      {"pile_size", S::kPublic, {1}, [](Writer& w, const View& v, const State*) { w.value(v.pile_size()); }},
+       {1},
+       [](ViewEncoder& w, const View& v, const State*) { w.value(v.pile_size()); }},
       {"pile_frozen",
        S::kPublic,
        {1},
-       [](Writer& w, const View& v, const State*) { w.value(v.pile_frozen() ? 1 : 0); }},
+       [](ViewEncoder& w, const View& v, const State*) { w.value(v.pile_frozen() ? 1 : 0); }},
       {"stock_size",
        S::kPublic,
        {1},
-       [](Writer& w, const View& v, const State*) { w.value(v.stock_size()); }},
-      {"phase",
-       S::kPublic,
-       {4},
-       [](Writer& w, const View& v, const State*) { w.one_hot(static_cast<int>(v.phase()), 4); }},
+       [](ViewEncoder& w, const View& v, const State*) { w.value(v.stock_size()); }},
+      {"phase", S::kPublic, {kPhaseNb}, [](ViewEncoder& w, const View& v, const State*) { w.phase(v); }},
       {"turn_flags",
        S::kPublic,
-       {10},
-       [](Writer& w, const View& v, const State*) {
-         for (int bit = 0; bit < 10; ++bit) w.value(v.turn_flags() >> bit & 1U);
-       }},
+       {kTurnFlagNb},
+       [](ViewEncoder& w, const View& v, const State*) { w.turn_flags(v); }},
       {"turn_value",
        S::kPublic,
        {1},
-       [](Writer& w, const View& v, const State*) { w.value(v.turn_value()); }},
+       [](ViewEncoder& w, const View& v, const State*) { w.value(v.turn_value()); }},
       {"scores_before",
        S::kPublic,
        {kMaxTeams},
-       [](Writer& w, const View& v, const State*) {
+       [](ViewEncoder& w, const View& v, const State*) {
          for (int t = 0; t < kMaxTeams; ++t) w.value(t < v.rules().teams ? v.score_before(t) : 0);
        }},
       {"discarded",
        S::kPublic,
        {kMaxSeats, kKindNb},
-       [](Writer& w, const View& v, const State*) {
+       [](ViewEncoder& w, const View& v, const State*) {
          for (int s = 0; s < kMaxSeats; ++s)
-           for (int k = 0; k < kKindNb; ++k)
-             w.value(s < v.rules().players && (v.discarded(s) >> k & 1U) ? 1 : 0);
+           if (s < v.rules().players)
+             w.discarded(v, s);
+           else
+             w.zeros(kKindNb);
        }},
       {"seat",
        S::kAlways,
        {kMaxSeats},
-       [](Writer& w, const View& v, const State*) { w.one_hot(v.seat(), kMaxSeats); }},
+       [](ViewEncoder& w, const View& v, const State*) { w.one_hot(v.seat(), kMaxSeats); }},
       {"actor",
        S::kPublic,
        {kMaxSeats},
-       [](Writer& w, const View& v, const State*) { w.one_hot(v.actor(), kMaxSeats); }},
+       [](ViewEncoder& w, const View& v, const State*) { w.one_hot(v.actor(), kMaxSeats); }},
   };
   return pieces;
 }
@@ -186,7 +175,7 @@ int now_size(ObsType t) {
 
 // The state now; `s` may be null where no piece needs every hand.
 void write_now(const View& v, const State* s, ObsType t, float* out) {
-  Writer w{out};
+  ViewEncoder w{out};
   for (const NowPiece& piece : now_pieces())
     if (shows(piece.scope, t)) piece.write(w, v, s);
 }
@@ -200,7 +189,7 @@ constexpr int row_size(ObsType t) {
   return (t.public_info ? kStepPublicSize : 0) + (t.private_info != PrivateInfo::kNone ? kKindNb : 0);
 }
 
-void write_step_public(Writer& w, const Step& step) {
+void write_step_public(ViewEncoder& w, const Step& step) {
   const Action a = step.action;
   const ActionType type = a.type();
   const bool has_kind = type == ActionType::kTakePile || type == ActionType::kMeld ||
@@ -227,7 +216,7 @@ void write_recall(const Seen& seen, ObsType t, float* out) {
   const int seat = seen.v.seat();
   const DealStart& start = seen.deal.start;
   write_now(seen.v, &seen.s(), t, out);
-  Writer w{out + now_size(t)};
+  ViewEncoder w{out + now_size(t)};
   if (t.private_info == PrivateInfo::kSinglePlayer) w.kinds(start.hand[static_cast<size_t>(seat)]);
   if (t.private_info == PrivateInfo::kAllPlayers)
     for (int s = 0; s < kMaxSeats; ++s)

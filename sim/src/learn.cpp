@@ -1,206 +1,17 @@
 #include "canasta/learn.h"
 
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <Eigen/Dense>
 #include <algorithm>
 #include <cmath>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <numeric>
+#include <span>
 
-#include "canasta/engine.h"
-#include "canasta/input_file.h"
-#include "canasta/params.h"
-#include "canasta/profile.h"
-#include "canasta/rng.h"
-#include "canasta/text.h"
+#include "canasta/features.h"
+#include "canasta/training.h"
+#include "perceptron.h"
 
 namespace canasta {
 
 namespace {
-
-constexpr char kSampleMagic[8] = {'C', 'N', 'S', 'A', 'M', 'P', 'L', 'E'};
-constexpr uint32_t kSampleFormat = 1;
-
-template <class T>
-void put(std::string& out, T v) {
-  out.append(reinterpret_cast<const char*>(&v), sizeof v);
-}
-
-}  // namespace
-
-void append_samples(const DealRecord& rec, uint64_t seed, int64_t row, int per_deal, std::string& out) {
-  const int n = static_cast<int>(rec.actions.size());
-  if (n == 0 || per_deal <= 0) return;
-  // The steps sampled: per_deal of the n decisions (all when fewer), in order.
-  std::vector<int> steps(static_cast<size_t>(n));
-  std::iota(steps.begin(), steps.end(), 0);
-  Rng rng(derive_seed(seed, Stream::kSamplePick, static_cast<uint64_t>(row)));
-  const int k = std::min(per_deal, n);
-  for (int i = 0; i < k; ++i)
-    std::swap(steps[static_cast<size_t>(i)],
-              steps[static_cast<size_t>(i) + rng.below(static_cast<uint32_t>(n - i))]);
-  std::sort(steps.begin(), steps.begin() + k);
-  State s;
-  start_deal(s, rec.rules, rec.deck, rec.deck_size, rec.dealer, rec.scores_before);
-  const int f = feature_count(rec.rules);
-  std::vector<float> x(static_cast<size_t>(k * f));
-  std::vector<int> team(static_cast<size_t>(k));
-  int next = 0;
-  for (int i = 0; i < n; ++i) {
-    if (next < k && i == steps[static_cast<size_t>(next)]) {
-      const int seat = s.actor();
-      features(View(s, seat), x.data() + static_cast<ptrdiff_t>(next) * f);
-      team[static_cast<size_t>(next)] = rec.rules.team_of(seat);
-      ++next;
-    }
-    apply(s, rec.actions[static_cast<size_t>(i)].second);
-  }
-  const auto margin = deal_margins(s);
-  for (int i = 0; i < k; ++i) {
-    put(out, rec.deal);
-    put(out, static_cast<float>(margin[static_cast<size_t>(team[static_cast<size_t>(i)])]));
-    out.append(reinterpret_cast<const char*>(x.data() + static_cast<ptrdiff_t>(i) * f),
-               static_cast<size_t>(f) * sizeof(float));
-  }
-}
-
-std::string sample_file_header(const Rules& rules, const std::string& agents, uint64_t seed, int64_t count) {
-  std::string out(kSampleMagic, sizeof kSampleMagic);
-  put(out, kSampleFormat);
-  put(out, static_cast<uint32_t>(kFeatureVersion));
-  put(out, static_cast<uint32_t>(feature_count(rules)));
-  put(out, seed);
-  put(out, count);
-  const std::string profile = profile_spec(rules);
-  put(out, static_cast<uint32_t>(profile.size()));
-  out += profile;
-  put(out, static_cast<uint32_t>(agents.size()));
-  out += agents;
-  return out;
-}
-
-bool read_samples(const std::string& path, SampleSet& out, std::string& error) {
-  const std::string name = "'" + printable(path) + "'";
-  const int fd = open_input_file(path, kNoSizeCap, "a sample file", error);
-  if (fd < 0) return false;
-  struct stat st {};
-  ::fstat(fd, &st);
-  const auto size = static_cast<uint64_t>(st.st_size);
-  uint64_t at = 0;
-  const auto take = [&](void* to, size_t n) {
-    if (size - at < n) return false;
-    for (size_t got = 0; got < n;) {
-      const ssize_t r = ::read(fd, static_cast<char*>(to) + got, n - got);
-      if (r < 0 && errno == EINTR) continue;
-      if (r <= 0) return false;  // the file changed while read
-      got += static_cast<size_t>(r);
-    }
-    at += n;
-    return true;
-  };
-  const struct Closer {
-    int fd;
-    ~Closer() { ::close(fd); }
-  } closer{fd};
-  const auto text = [&](std::string& to, uint32_t n) {
-    if (size - at < n) return false;
-    to.resize(n);
-    return take(to.data(), n);
-  };
-  char magic[8];
-  uint32_t format = 0, version = 0, features = 0, length = 0;
-  int64_t count = 0;
-  SampleSet s;
-  if (!take(magic, 8) || std::memcmp(magic, kSampleMagic, 8) != 0) {
-    error = name + " is not a sample file";
-    return false;
-  }
-  std::string profile;
-  if (!take(&format, 4) || !take(&version, 4) || !take(&features, 4) || !take(&s.seed, 8) ||
-      !take(&count, 8) || !take(&length, 4) || !text(profile, length) || !take(&length, 4) ||
-      !text(s.agents, length)) {
-    error = name + " is truncated";
-    return false;
-  }
-  if (!plain_text(s.agents) || !plain_text(profile)) {
-    error = name + " names its agents or profile with text that is not plain (control or hidden characters)";
-    return false;
-  }
-  if (format != kSampleFormat || version != static_cast<uint32_t>(kFeatureVersion)) {
-    error = name + " holds samples of format " + std::to_string(format) + " and feature version " +
-            std::to_string(version) + "; this version reads format " + std::to_string(kSampleFormat) +
-            " and computes feature version " + std::to_string(kFeatureVersion);
-    return false;
-  }
-  std::string why;
-  if (!parse_profile(profile, s.rules, why)) {
-    error = name + ": " + why;
-    return false;
-  }
-  if (static_cast<int>(features) != feature_count(s.rules)) {
-    error = name + " has " + std::to_string(features) + " features a sample; its profile has " +
-            std::to_string(feature_count(s.rules));
-    return false;
-  }
-  s.features = static_cast<int>(features);
-  const uint64_t record = 12 + 4 * static_cast<uint64_t>(features);
-  // Written so that it cannot wrap: the count is checked against the bytes there are.
-  if (count < 0 || static_cast<uint64_t>(count) > (size - at) / record ||
-      size - at != static_cast<uint64_t>(count) * record) {
-    error = name + " should hold " + std::to_string(count) + " samples of " + std::to_string(record) +
-            " bytes after its header, and holds " + std::to_string(size - at) + " bytes";
-    return false;
-  }
-  s.deal.resize(static_cast<size_t>(count));
-  s.margin.resize(static_cast<size_t>(count));
-  s.x.resize(static_cast<size_t>(count) * features);
-  std::string block;
-  constexpr int64_t kBlock = 4096;
-  for (int64_t first = 0; first < count; first += kBlock) {
-    const int64_t n = std::min(kBlock, count - first);
-    block.resize(static_cast<size_t>(n * static_cast<int64_t>(record)));
-    if (!take(block.data(), block.size())) {
-      error = "cannot read " + name;
-      return false;
-    }
-    for (int64_t i = 0; i < n; ++i) {
-      const char* r = block.data() + i * static_cast<int64_t>(record);
-      const auto k = static_cast<size_t>(first + i);
-      std::memcpy(&s.deal[k], r, 8);
-      std::memcpy(&s.margin[k], r + 8, 4);
-      std::memcpy(&s.x[k * features], r + 12, 4 * static_cast<size_t>(features));
-    }
-  }
-  // Every margin and feature finite: one NaN would make every weight trained on it NaN.
-  const auto finite = [](float v) { return std::isfinite(v); };
-  for (int64_t k = 0; k < count; ++k) {
-    const auto i = static_cast<size_t>(k);
-    if (!finite(s.margin[i]) ||
-        !std::all_of(s.x.begin() + static_cast<std::ptrdiff_t>(i * features),
-                     s.x.begin() + static_cast<std::ptrdiff_t>((i + 1) * features), finite)) {
-      error = name + ": sample " + std::to_string(k) + " (deal " + std::to_string(s.deal[i]) +
-              ") holds a number that is not finite";
-      return false;
-    }
-  }
-  out = std::move(s);
-  return true;
-}
-
-namespace {
-
-using Matrix = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic>;
-using Vector = Eigen::VectorXf;
-
-// A standard normal number (Box-Muller) from the project's generator.
-double normal(Rng& rng) {
-  const double u = std::max(rng.uniform(), 1e-300), v = rng.uniform();
-  return std::sqrt(-2 * std::log(u)) * std::cos(6.283185307179586 * v);
-}
 
 // Mean squared error and R^2 of predictions against targets.
 struct Fit {
@@ -218,301 +29,303 @@ Fit fit_of(const Vector& predicted, const Vector& target) {
   return f;
 }
 
-// The perceptron's forward pass over a batch (inputs: features x samples),
-// keeping every layer's pre-activations for the backward pass.
-struct Net {
-  ValueModel& m;
-  std::vector<Eigen::Map<Matrix>> w;
-  std::vector<Eigen::Map<Vector>> b;
-  explicit Net(ValueModel& model) : m(model) {
-    int in = m.inputs();
-    for (int layer = 0; layer < m.layers(); ++layer) {
-      const int out =
-          layer < static_cast<int>(m.hidden().size()) ? m.hidden()[static_cast<size_t>(layer)] : 1;
-      w.emplace_back(m.weights(layer).data(), out, in);
-      b.emplace_back(m.biases(layer).data(), out);
-      in = out;
+double variance(const Vector& y) {
+  const double mu = y.cast<double>().mean();
+  return (y.cast<double>().array() - mu).square().mean();
+}
+
+// Why `config` cannot train on `data`, or empty.
+std::string refusal(const SampleSet& data, const TrainConfig& config) {
+  if (data.size() < 10) return "too few samples to train on (" + std::to_string(data.size()) + ")";
+  if (config.init) {
+    const ValueModel& i = *config.init;
+    if (i.linear() || i.hidden() != config.hidden)
+      return "the model to start from is not a perceptron of these hidden layers";
+    if (const std::string why = i.misfit(data.rules); !why.empty() || i.inputs() != data.features)
+      return "the model to start from does not fit the samples: " +
+             (why.empty() ? "another feature count" : why);
+  }
+  for (int width : config.hidden)
+    if (width < 1 || width > ValueModel::kMaxWidth)
+      return "a hidden layer has 1 to " + std::to_string(ValueModel::kMaxWidth) + " units";
+  if (static_cast<int>(config.hidden.size()) > ValueModel::kMaxLayers)
+    return "at most " + std::to_string(ValueModel::kMaxLayers) + " hidden layers";
+  const double squash = config.target_squash();
+  if (!(squash >= 0 && squash < 1e9)) return "the squash is 0 or a positive scale";
+  return "";
+}
+
+// The R^2 of the margin on the table as it stands (the seat's side's table
+// score less the others' mean, squashed like the target) as the prediction
+// of the held-out targets.
+double table_r2(const SampleSet& data, std::span<const int64_t> held, const std::vector<float>& target,
+                double squash) {
+  const FeatureLayout at = feature_layout(data.rules);
+  const int teams = data.rules.teams;
+  Vector table(static_cast<Eigen::Index>(held.size())), final(table.size());
+  for (size_t j = 0; j < held.size(); ++j) {
+    const float* x = data.x.data() + static_cast<size_t>(held[j]) * static_cast<size_t>(data.features);
+    double mine = 0, others = 0;
+    for (int side = 0; side < teams; ++side)
+      (side == 0 ? mine : others) += kScoreScale * x[at.side(side) + kSideTableScore];
+    table[static_cast<Eigen::Index>(j)] =
+        static_cast<float>(ValueModel::target_of(mine - others / (teams - 1), squash));
+    final[static_cast<Eigen::Index>(j)] = target[static_cast<size_t>(held[j])];
+  }
+  return fit_of(table, final).r2;
+}
+
+// The samples as a model reads them: inputs standardised as the model
+// does, targets divided by its target's scale.
+class ModelSamples {
+ public:
+  ModelSamples(const SampleSet& data, const std::vector<float>& target, const ValueModel& m)
+      : all_(data.x.data(), data.features, data.size()),
+        target_(target),
+        mean_(Eigen::Map<const Vector>(m.mean().data(), data.features)),
+        scale_(Eigen::Map<const Vector>(m.scale().data(), data.features)),
+        target_scale_(m.target_scale()) {}
+
+  // The inputs (a column each) and targets of the samples `rows`.
+  void gather(std::span<const int64_t> rows, Matrix& x, Vector& y) const {
+    x.resize(all_.rows(), static_cast<Eigen::Index>(rows.size()));
+    y.resize(static_cast<Eigen::Index>(rows.size()));
+    for (size_t j = 0; j < rows.size(); ++j) {
+      const int64_t k = rows[j];
+      x.col(static_cast<Eigen::Index>(j)) = (all_.col(k) - mean_).cwiseQuotient(scale_);
+      y[static_cast<Eigen::Index>(j)] = target_[static_cast<size_t>(k)] / target_scale_;
     }
   }
-  // Returns the outputs (1 x samples); z[l] holds layer l's pre-activations, a[l] its input.
-  Matrix forward(const Matrix& x, std::vector<Matrix>& a, std::vector<Matrix>& z) const {
-    a.assign(w.size(), Matrix());
-    z.assign(w.size(), Matrix());
-    a[0] = x;
-    for (size_t l = 0; l < w.size(); ++l) {
-      z[l] = (w[l] * a[l]).colwise() + b[l];
-      if (l + 1 < w.size()) a[l + 1] = z[l].cwiseMax(0.0F);
+
+  // Predictions of `model` (in units of the target's scale) and targets of the samples `rows`.
+  void predict(const ValueModel& model, std::span<const int64_t> rows, Vector& pred, Vector& y) const;
+  // The same, with their fit.
+  Fit fit(const ValueModel& model, std::span<const int64_t> rows, Vector& pred, Vector& y) const {
+    predict(model, rows, pred, y);
+    return fit_of(pred, y);
+  }
+  float target_scale() const { return target_scale_; }
+
+ private:
+  Eigen::Map<const Matrix> all_;
+  const std::vector<float>& target_;
+  Vector mean_, scale_;
+  float target_scale_;
+};
+
+// The layers of a model's parameters.
+std::vector<LayerParams> layers_of(ValueModel& m) {
+  std::vector<LayerParams> layers;
+  int in = m.inputs();
+  for (int layer = 0; layer < m.layers(); ++layer) {
+    const int out = layer < static_cast<int>(m.hidden().size()) ? m.hidden()[static_cast<size_t>(layer)] : 1;
+    layers.push_back({m.weights(layer).data(), m.biases(layer).data(), in, out});
+    in = out;
+  }
+  return layers;
+}
+
+void ModelSamples::predict(const ValueModel& model, std::span<const int64_t> rows, Vector& pred,
+                           Vector& y) const {
+  constexpr size_t kChunk = 8192;
+  ValueModel copy = model;
+  const Perceptron net(layers_of(copy));
+  pred.resize(static_cast<Eigen::Index>(rows.size()));
+  y.resize(pred.size());
+  Matrix x;
+  Vector chunk_y;
+  Activations kept;
+  for (size_t first = 0; first < rows.size(); first += kChunk) {
+    const size_t n = std::min(kChunk, rows.size() - first);
+    gather(rows.subspan(first, n), x, chunk_y);
+    pred.segment(static_cast<Eigen::Index>(first), static_cast<Eigen::Index>(n)) =
+        net.forward(x, kept).row(0).transpose();
+    y.segment(static_cast<Eigen::Index>(first), static_cast<Eigen::Index>(n)) = chunk_y;
+  }
+}
+
+// A model made for the samples, its inputs standardised over the training
+// samples and its output scaled by the targets' deviation there; or the
+// model started from, whose weights go with its own standardisation.
+ValueModel standardised_model(const SampleSet& data, const TrainConfig& config,
+                              std::span<const int64_t> train, const TargetMoments& y) {
+  if (config.init) return *config.init;
+  ValueModel m(data.rules, config.hidden);
+  const Standardisation s = standardisation_of(data.x, data.features, train);
+  std::copy(s.mean.begin(), s.mean.end(), m.mean().begin());
+  std::copy(s.scale.begin(), s.scale.end(), m.scale().begin());
+  const double sd = y.sd();
+  m.target_scale() = static_cast<float>(sd > 0 ? sd : 1.0);
+  m.squash() = static_cast<float>(config.squash);
+  return m;
+}
+
+// The (predicted, final) targets of the held-out samples, in the target's units.
+void keep_held_out(const Vector& pred, const Vector& y, float target_scale, TrainResult& result) {
+  result.held_out.clear();
+  for (Eigen::Index j = 0; j < pred.size(); ++j)
+    result.held_out.emplace_back(pred[j] * target_scale, y[j] * target_scale);
+}
+
+// The linear model: ridge regression in closed form (the Gram matrix summed
+// in double precision chunk by chunk); the bias is the target's mean.
+void fit_ridge(const ModelSamples& samples, const Split& split, double ridge, const TargetMoments& y_moments,
+               ValueModel& m, TrainResult& result, const std::function<void(const EpochReport&)>& report) {
+  constexpr size_t kChunk = 8192;
+  const Eigen::Index f = m.inputs();
+  Eigen::MatrixXd gram = Eigen::MatrixXd::Zero(f, f);
+  Eigen::VectorXd rhs = Eigen::VectorXd::Zero(f);
+  const double y_mean = y_moments.mean / m.target_scale();
+  Matrix x;
+  Vector y;
+  for (size_t first = 0; first < split.train.size(); first += kChunk) {
+    const size_t n = std::min(kChunk, split.train.size() - first);
+    samples.gather(std::span<const int64_t>(split.train).subspan(first, n), x, y);
+    const Eigen::MatrixXd xd = x.cast<double>();
+    gram.selfadjointView<Eigen::Lower>().rankUpdate(xd);
+    rhs += xd * (y.cast<double>().array() - y_mean).matrix();
+  }
+  gram = gram.selfadjointView<Eigen::Lower>();
+  gram.diagonal().array() += ridge * static_cast<double>(split.train.size());
+  const Eigen::VectorXd w = gram.ldlt().solve(rhs);
+  for (Eigen::Index i = 0; i < f; ++i) m.weights(0)[static_cast<size_t>(i)] = static_cast<float>(w[i]);
+  m.biases(0)[0] = static_cast<float>(y_mean);
+  Vector pt, yt, ph, yh;
+  const Fit ft = samples.fit(m, split.train, pt, yt), fh = samples.fit(m, split.held, ph, yh);
+  if (report) report(EpochReport{0, ft.mse / variance(yt), fh.mse / variance(yh), fh.r2});
+  result.held_r2 = fh.r2;
+  keep_held_out(ph, yh, m.target_scale(), result);
+}
+
+// A minibatch of the perceptron: the mean squared error's gradient (the
+// loss is half the mean), then Adam's step. Returns the summed squared error.
+struct PerceptronStep {
+  const ModelSamples& samples;
+  Perceptron& net;
+  Adam& adam;
+  Matrix x;
+  Vector y;
+  Activations kept;
+  Gradients gradients;
+
+  double operator()(std::span<const int64_t> rows) {
+    samples.gather(rows, x, y);
+    const Matrix pred = net.forward(x, kept);
+    Matrix delta = (pred.row(0) - y.transpose()) / static_cast<float>(rows.size());
+    const double loss = static_cast<double>((pred.row(0) - y.transpose()).squaredNorm());
+    net.backward(std::move(delta), kept, gradients);
+    adam.next_step();
+    for (size_t l = 0; l < net.layers(); ++l) {
+      const Matrix& gw = gradients.weights[l];
+      const Vector& gb = gradients.biases[l];
+      adam.update(2 * l, {net.weights(l).data(), static_cast<size_t>(gw.size())},
+                  {gw.data(), static_cast<size_t>(gw.size())});
+      adam.update(2 * l + 1, {net.biases(l).data(), static_cast<size_t>(gb.size())},
+                  {gb.data(), static_cast<size_t>(gb.size())});
     }
-    return z.back();
+    return loss;
   }
 };
+
+// The perceptron: He-initialised weights (or those of the model started
+// from, reported as epoch 0), minibatch Adam on the mean squared error,
+// the weights of the best held-out epoch kept.
+void fit_perceptron(const ModelSamples& samples, const Split& split, const TrainConfig& config,
+                    const TargetMoments& y_moments, ValueModel& m, TrainResult& result,
+                    const std::function<void(const EpochReport&)>& report) {
+  Perceptron net(layers_of(m));
+  if (!config.init) net.initialise(config.seed);
+  std::vector<size_t> sizes;
+  for (int layer = 0; layer < m.layers(); ++layer)
+    for (const auto* v : {&m.weights(layer), &m.biases(layer)}) sizes.push_back(v->size());
+  Adam adam(config.rate, sizes);
+  // The losses in units of the targets' variance: the training targets'
+  // (in the model's units: 1 unless the target scale comes from the model
+  // started from), and the held-out targets' at the first report.
+  const double scale = m.target_scale();
+  const double train_variance = std::max(1e-12, y_moments.variance / (scale * scale));
+  double held_variance = 0, best_loss = INFINITY;
+  Vector ph, yh;
+  Fit fh;
+  ValueModel best = m;
+  if (config.init) {
+    Vector pt, yt;
+    const Fit ft = samples.fit(m, split.train, pt, yt);
+    fh = samples.fit(m, split.held, ph, yh);
+    held_variance = variance(yh);
+    if (report) report(EpochReport{0, ft.mse / train_variance, fh.mse / held_variance, fh.r2});
+    best_loss = fh.mse;
+    result.held_r2 = fh.r2;
+    keep_held_out(ph, yh, m.target_scale(), result);
+  }
+  PerceptronStep minibatch{samples, net, adam, {}, {}, {}, {}};
+  const auto step = [&](std::span<const int64_t> rows) { return minibatch(rows); };
+  const auto end = [&](int epoch, double train_loss) {
+    fh = samples.fit(m, split.held, ph, yh);
+    if (epoch == 1 && !config.init) held_variance = variance(yh);
+    if (report) report(EpochReport{epoch, train_loss / train_variance, fh.mse / held_variance, fh.r2});
+    return fh.mse;
+  };
+  const auto keep = [&](int epoch) {
+    best = m;
+    result.held_r2 = fh.r2;
+    keep_held_out(ph, yh, m.target_scale(), result);
+    result.best_epoch = epoch;
+  };
+  train_epochs(split.train, EpochPlan{config.epochs, config.patience, config.batch, config.seed}, best_loss,
+               step, end, keep);
+  m = std::move(best);
+}
 
 }  // namespace
 
 bool train_value_model(const SampleSet& data, const TrainConfig& config, ValueModel& out, TrainResult& result,
                        const std::function<void(const EpochReport&)>& report, std::string& error) {
-  const int f = data.features;
-  if (data.size() < 10) {
-    error = "too few samples to train on (" + std::to_string(data.size()) + ")";
+  // 1. The checks.
+  if (std::string why = refusal(data, config); !why.empty()) {
+    error = why;
     return false;
   }
-  if (config.init) {
-    const ValueModel& i = *config.init;
-    if (i.linear() || i.hidden() != config.hidden) {
-      error = "the model to start from is not a perceptron of these hidden layers";
-      return false;
-    }
-    if (const std::string why = i.misfit(data.rules); !why.empty() || i.inputs() != f) {
-      error = "the model to start from does not fit the samples: " +
-              (why.empty() ? "another feature count" : why);
-      return false;
-    }
-  }
-  for (int width : config.hidden)
-    if (width < 1 || width > ValueModel::kMaxWidth) {
-      error = "a hidden layer has 1 to " + std::to_string(ValueModel::kMaxWidth) + " units";
-      return false;
-    }
-  if (static_cast<int>(config.hidden.size()) > ValueModel::kMaxLayers) {
-    error = "at most " + std::to_string(ValueModel::kMaxLayers) + " hidden layers";
-    return false;
-  }
+  // 2. The targets: final margins, or squashed ones.
   const double squash = config.target_squash();
-  if (!(squash >= 0 && squash < 1e9)) {
-    error = "the squash is 0 or a positive scale";
-    return false;
-  }
-  // The targets: final margins, or squashed ones.
-  const auto squashed = [squash](double margin) { return ValueModel::target_of(margin, squash); };
   std::vector<float> target(data.margin.size());
-  for (size_t i = 0; i < target.size(); ++i) target[i] = static_cast<float>(squashed(data.margin[i]));
-  // Held out: the samples of a share of the deals, by a hash of the deal.
-  std::vector<int64_t> train, held;
-  for (int64_t i = 0; i < data.size(); ++i) {
-    const uint64_t h = derive_seed(config.seed, Stream::kTrain,
-                                   static_cast<uint64_t>(data.deal[static_cast<size_t>(i)]) + 1);
-    (static_cast<double>(h >> 11) * 0x1.0p-53 < config.holdout ? held : train).push_back(i);
-  }
-  if (train.empty() || held.empty()) {
+  for (size_t i = 0; i < target.size(); ++i)
+    target[i] = static_cast<float>(ValueModel::target_of(data.margin[i], squash));
+  // 3. The deals held out.
+  const Split split = split_by_deal(data.deal, config.holdout, config.seed);
+  if (split.train.empty() || split.held.empty()) {
     error = "too few deals to hold some out";
     return false;
   }
-  result.train = static_cast<int64_t>(train.size());
-  result.held = static_cast<int64_t>(held.size());
-  const Eigen::Map<const Matrix> all(data.x.data(), f, data.size());
-  // The table's margin as it stands, as a prediction (the features' own side less the others' mean).
-  {
-    Vector table(static_cast<Eigen::Index>(held.size())), final(table.size());
-    const int teams = data.rules.teams;
-    for (size_t j = 0; j < held.size(); ++j) {
-      double mine = 0, others = 0;
-      for (int side = 0; side < teams; ++side) {
-        const double v = 1000.0 * all(kKindNb + side * kFeaturesPerSide + kFeaturesPerSide - 1, held[j]);
-        (side == 0 ? mine : others) += v;
-      }
-      table[static_cast<Eigen::Index>(j)] = static_cast<float>(squashed(mine - others / (teams - 1)));
-      final[static_cast<Eigen::Index>(j)] = target[static_cast<size_t>(held[j])];
-    }
-    result.table_r2 = fit_of(table, final).r2;
-  }
-  // Standardised inputs (over the training samples) and target.
-  ValueModel m(data.rules, config.hidden);
-  Eigen::VectorXd sum = Eigen::VectorXd::Zero(f), sq = Eigen::VectorXd::Zero(f);
-  double y_sum = 0, y_sq = 0;
-  for (const int64_t k : train) {
-    const Eigen::VectorXd c = all.col(k).cast<double>();
-    sum += c;
-    sq += c.cwiseProduct(c);
-    const double y = target[static_cast<size_t>(k)];
-    y_sum += y;
-    y_sq += y * y;
-  }
-  const double n_train = static_cast<double>(train.size());
-  Vector mean = (sum / n_train).cast<float>();
-  Vector scale =
-      ((sq / n_train - (sum / n_train).cwiseProduct(sum / n_train)).cwiseMax(0.0).cwiseSqrt()).cast<float>();
-  for (Eigen::Index i = 0; i < scale.size(); ++i)
-    if (!(scale[i] > 1e-6F)) scale[i] = 1;
-  const double y_mean = y_sum / n_train;
-  const double y_sd = std::sqrt(std::max(0.0, y_sq / n_train - y_mean * y_mean));
-  if (config.init) {
-    // The weights go with the standardisation they were trained on.
-    m = *config.init;
-    mean = Eigen::Map<const Vector>(m.mean().data(), f);
-    scale = Eigen::Map<const Vector>(m.scale().data(), f);
-  } else {
-    std::copy(mean.data(), mean.data() + f, m.mean().begin());
-    std::copy(scale.data(), scale.data() + f, m.scale().begin());
-    m.target_scale() = static_cast<float>(y_sd > 0 ? y_sd : 1.0);
-    m.squash() = static_cast<float>(squash);
-  }
-  // Standardised columns and targets of some samples, gathered as a block.
-  const auto gather = [&](const std::vector<int64_t>& rows, size_t first, size_t n, Matrix& x, Vector& y) {
-    x.resize(f, static_cast<Eigen::Index>(n));
-    y.resize(static_cast<Eigen::Index>(n));
-    for (size_t j = 0; j < n; ++j) {
-      const int64_t k = rows[first + j];
-      x.col(static_cast<Eigen::Index>(j)) = (all.col(k) - mean).cwiseQuotient(scale);
-      y[static_cast<Eigen::Index>(j)] = target[static_cast<size_t>(k)] / m.target_scale();
-    }
-  };
-  constexpr size_t kChunk = 8192;
-  // Predictions (in units of the target's scale) and targets of a set, chunk by chunk.
-  const auto predict_all = [&](const ValueModel& model, const std::vector<int64_t>& rows, Vector& pred,
-                               Vector& y) {
-    ValueModel copy = model;
-    const Net net(copy);
-    pred.resize(static_cast<Eigen::Index>(rows.size()));
-    y.resize(pred.size());
-    Matrix x;
-    Vector yc;
-    std::vector<Matrix> a, z;
-    for (size_t first = 0; first < rows.size(); first += kChunk) {
-      const size_t n = std::min(kChunk, rows.size() - first);
-      gather(rows, first, n, x, yc);
-      pred.segment(static_cast<Eigen::Index>(first), static_cast<Eigen::Index>(n)) =
-          net.forward(x, a, z).row(0).transpose();
-      y.segment(static_cast<Eigen::Index>(first), static_cast<Eigen::Index>(n)) = yc;
-    }
-  };
-  const auto variance = [](const Vector& y) {
-    const double mu = y.cast<double>().mean();
-    return (y.cast<double>().array() - mu).square().mean();
-  };
-  const auto keep_held_out = [&](const Vector& ph, const Vector& yh) {
-    result.held_out.clear();
-    for (Eigen::Index j = 0; j < ph.size(); ++j)
-      result.held_out.emplace_back(ph[j] * m.target_scale(), yh[j] * m.target_scale());
-  };
-  if (config.hidden.empty()) {
-    // Ridge regression in closed form (the Gram matrix summed in double
-    // precision chunk by chunk); the bias is the target's mean.
-    Eigen::MatrixXd gram = Eigen::MatrixXd::Zero(f, f);
-    Eigen::VectorXd rhs = Eigen::VectorXd::Zero(f);
-    const double yt_mean = y_mean / m.target_scale();
-    Matrix x;
-    Vector y;
-    for (size_t first = 0; first < train.size(); first += kChunk) {
-      const size_t n = std::min(kChunk, train.size() - first);
-      gather(train, first, n, x, y);
-      const Eigen::MatrixXd xd = x.cast<double>();
-      gram.selfadjointView<Eigen::Lower>().rankUpdate(xd);
-      rhs += xd * (y.cast<double>().array() - yt_mean).matrix();
-    }
-    gram = gram.selfadjointView<Eigen::Lower>();
-    gram.diagonal().array() += config.ridge * n_train;
-    const Eigen::VectorXd w = gram.ldlt().solve(rhs);
-    for (int i = 0; i < f; ++i) m.weights(0)[static_cast<size_t>(i)] = static_cast<float>(w[i]);
-    m.biases(0)[0] = static_cast<float>(yt_mean);
-    Vector pt, yt, ph, yh;
-    predict_all(m, train, pt, yt);
-    predict_all(m, held, ph, yh);
-    const Fit ft = fit_of(pt, yt), fh = fit_of(ph, yh);
-    EpochReport r{0, ft.mse / variance(yt), fh.mse / variance(yh), fh.r2};
-    if (report) report(r);
-    result.held_r2 = fh.r2;
-    keep_held_out(ph, yh);
-    m.prepare();
-    out = std::move(m);
-    return true;
-  }
-  // The perceptron: He-initialised weights, minibatch Adam on the mean
-  // squared error, the weights of the best held-out epoch kept.
-  Rng init(derive_seed(config.seed, Stream::kTrain, 0));
-  if (!config.init)
-    for (int layer = 0; layer < m.layers(); ++layer) {
-      const double in = layer == 0 ? f : config.hidden[static_cast<size_t>(layer - 1)];
-      for (float& w : m.weights(layer)) w = static_cast<float>(normal(init) * std::sqrt(2.0 / in));
-    }
-  Net net(m);
-  std::vector<std::vector<float>> mom, vel;
-  for (int layer = 0; layer < m.layers(); ++layer)
-    for (auto* v : {&m.weights(layer), &m.biases(layer)}) {
-      mom.emplace_back(v->size(), 0.0F);
-      vel.emplace_back(v->size(), 0.0F);
-    }
-  ValueModel best = m;
-  double best_loss = INFINITY;
-  int since = 0;
-  int64_t t = 0;
-  std::vector<Matrix> a, z;
-  std::vector<int64_t> order(train.size());
-  std::iota(order.begin(), order.end(), 0);
-  std::vector<int64_t> batch_rows(train.size());
-  Matrix x;
-  Vector y, ph, yh;
-  double vh = 0;
-  // The training targets' variance in the model's units (1 unless the
-  // target scale comes from the model started from), for the losses.
-  const double ts = m.target_scale();
-  const double vt = std::max(1e-12, (y_sq / n_train - y_mean * y_mean) / (ts * ts));
-  if (config.init) {
-    // Epoch 0: the model started from, as it is.
-    Vector pt, yt;
-    predict_all(m, train, pt, yt);
-    predict_all(m, held, ph, yh);
-    vh = variance(yh);
-    const Fit ft = fit_of(pt, yt), fh = fit_of(ph, yh);
-    if (report) report(EpochReport{0, ft.mse / vt, fh.mse / vh, fh.r2});
-    best_loss = fh.mse;
-    result.held_r2 = fh.r2;
-    keep_held_out(ph, yh);
-  }
-  for (int epoch = 1; epoch <= config.epochs; ++epoch) {
-    Rng shuffle(derive_seed(config.seed, Stream::kTrain, static_cast<uint64_t>(epoch)));
-    for (size_t i = order.size(); i > 1; --i)
-      std::swap(order[i - 1], order[shuffle.below(static_cast<uint32_t>(i))]);
-    for (size_t i = 0; i < order.size(); ++i) batch_rows[i] = train[static_cast<size_t>(order[i])];
-    double loss_sum = 0;
-    for (size_t start = 0; start < order.size(); start += static_cast<size_t>(config.batch)) {
-      const size_t n = std::min(order.size() - start, static_cast<size_t>(config.batch));
-      gather(batch_rows, start, n, x, y);
-      const Matrix pred = net.forward(x, a, z);
-      Matrix delta =
-          (pred.row(0) - y.transpose()) / static_cast<float>(n);  // d(loss)/d(output), loss = mean/2
-      loss_sum += static_cast<double>((pred.row(0) - y.transpose()).squaredNorm());
-      ++t;
-      const double c1 = 1 - std::pow(0.9, static_cast<double>(t)),
-                   c2 = 1 - std::pow(0.999, static_cast<double>(t));
-      size_t slot = 2 * net.w.size();
-      for (size_t l = net.w.size(); l-- > 0;) {
-        const Matrix gw = delta * a[l].transpose();
-        const Vector gb = delta.rowwise().sum();
-        if (l > 0)
-          delta = (net.w[l].transpose() * delta).cwiseProduct((z[l - 1].array() > 0).cast<float>().matrix());
-        slot -= 2;
-        const auto adam = [&](float* p, const float* g, size_t size, size_t k) {
-          float* mo = mom[k].data();
-          float* ve = vel[k].data();
-          for (size_t i = 0; i < size; ++i) {
-            mo[i] = 0.9F * mo[i] + 0.1F * g[i];
-            ve[i] = 0.999F * ve[i] + 0.001F * g[i] * g[i];
-            p[i] -= static_cast<float>(config.rate * (mo[i] / c1) / (std::sqrt(ve[i] / c2) + 1e-8));
-          }
-        };
-        adam(net.w[l].data(), gw.data(), static_cast<size_t>(gw.size()), slot);
-        adam(net.b[l].data(), gb.data(), static_cast<size_t>(gb.size()), slot + 1);
-      }
-    }
-    predict_all(m, held, ph, yh);
-    if (epoch == 1 && !config.init) vh = variance(yh);
-    const Fit fh = fit_of(ph, yh);
-    EpochReport r{epoch, loss_sum / static_cast<double>(order.size()) / vt, fh.mse / vh, fh.r2};
-    if (report) report(r);
-    if (fh.mse < best_loss) {
-      best_loss = fh.mse;
-      best = m;
-      result.held_r2 = fh.r2;
-      keep_held_out(ph, yh);
-      result.best_epoch = epoch;
-      since = 0;
-    } else if (++since >= config.patience) {
-      break;
-    }
-  }
-  best.prepare();
-  out = std::move(best);
+  result.train = static_cast<int64_t>(split.train.size());
+  result.held = static_cast<int64_t>(split.held.size());
+  // 4. The baseline: the margin on the table.
+  result.table_r2 = table_r2(data, split.held, target, squash);
+  // 5. The model standardised on the training samples, then fitted.
+  const TargetMoments y = moments_of(target, split.train);
+  ValueModel m = standardised_model(data, config, split.train, y);
+  const ModelSamples samples(data, target, m);
+  if (config.hidden.empty())
+    fit_ridge(samples, split, config.ridge, y, m, result, report);
+  else
+    fit_perceptron(samples, split, config, y, m, result, report);
+  m.prepare();
+  out = std::move(m);
   return true;
+}
+
+std::vector<CalibrationBin> calibration_bins(const TrainResult& result, size_t bins) {
+  auto held = result.held_out;
+  std::sort(held.begin(), held.end());
+  std::vector<CalibrationBin> out(std::min(bins, held.size()));
+  for (size_t b = 0; b < out.size(); ++b) {
+    const size_t lo = held.size() * b / out.size(), hi = held.size() * (b + 1) / out.size();
+    double p = 0, y = 0;
+    for (size_t i = lo; i < hi; ++i) p += held[i].first, y += held[i].second;
+    const double n = static_cast<double>(hi - lo);
+    out[b] = {hi - lo, p / n, y / n};
+  }
+  return out;
 }
 
 }  // namespace canasta

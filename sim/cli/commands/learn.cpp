@@ -14,6 +14,7 @@
 #include "canasta/input_file.h"
 #include "canasta/profile.h"
 #include "canasta/runner.h"
+#include "canasta/selfplay.h"
 #include "canasta/text.h"
 
 namespace canasta::cli {
@@ -44,32 +45,12 @@ int run_selfplay(SelfplayOptions& o) {
   if (!create_temporary(tmp, error)) throw InputError{error};
   std::ofstream file(tmp, std::ios::binary | std::ios::trunc);
   if (!file) throw InputError{"cannot write '" + printable(o.out) + "'"};
-  file << sample_file_header(c.rules, agents, c.seed, 0);
-  const size_t record = 12 + 4 * static_cast<size_t>(feature_count(c.rules));
-  int64_t row = 0, samples = 0;
-  std::string bytes;
-  DealRecord rec;
   RunHooks hooks;
   hooks.stop = &stop_requested();
   Progress progress(shard_size(c.deals, c) * twin_count(c), "deals");
   hooks.progress = [&progress](int64_t done) { progress(done); };
-  hooks.records = [&](const std::string& lines) {
-    bytes.clear();
-    size_t start = 0;
-    while (start < lines.size()) {
-      const size_t end = lines.find('\n', start);
-      const std::string_view line(lines.data() + start,
-                                  (end == std::string::npos ? lines.size() : end) - start);
-      start = end == std::string::npos ? lines.size() : end + 1;
-      std::string why;
-      if (line.empty() || !parse_record(line, rec, why)) continue;  // the run's own records
-      append_samples(rec, c.seed, row++, o.per_deal, bytes);
-    }
-    samples += static_cast<int64_t>(bytes.size() / record);
-    file.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  };
-  RunOutcome outcome;
-  const bool ok = stream_deals(c, outcome, error, hooks);
+  SelfplayCount count;
+  const bool ok = write_selfplay_samples(c, agents, o.per_deal, file, hooks, count, error);
   const double seconds = progress.seconds();
   progress.clear();
   if (!ok) {
@@ -77,17 +58,15 @@ int run_selfplay(SelfplayOptions& o) {
     std::remove(tmp.c_str());
     throw InputError{error};
   }
-  file.seekp(static_cast<std::streamoff>(kSampleCountOffset));
-  file.write(reinterpret_cast<const char*>(&samples), sizeof samples);
   file.close();
   if (!file || std::rename(tmp.c_str(), out.c_str()) != 0) {
     std::remove(tmp.c_str());
     throw InputError{"cannot write '" + printable(o.out) + "'"};
   }
   fmt::print("canasta selfplay: {}, profile {}, seed {}\n", agents, profile_spec(c.rules), c.seed);
-  fmt::print("  deals        {} ({} a second)\n", row,
-             rate_text(static_cast<double>(row) / std::max(seconds, 1e-9)));
-  fmt::print("  samples      {} of {} features, up to {} a deal\n", samples, feature_count(c.rules),
+  fmt::print("  deals        {} ({} a second)\n", count.deals,
+             rate_text(static_cast<double>(count.deals) / std::max(seconds, 1e-9)));
+  fmt::print("  samples      {} of {} features, up to {} a deal\n", count.samples, feature_count(c.rules),
              o.per_deal);
   fmt::print("  file         {}\n", printable(o.out, 400));
   const int signal = stop_signal();
@@ -102,6 +81,35 @@ struct TrainOptions {
   TrainConfig config;
 };
 
+// The widths of --hidden: "64,32".
+std::vector<int> parse_hidden(const std::string& text) {
+  std::vector<int> hidden;
+  size_t start = 0;
+  while (start <= text.size()) {
+    const size_t comma = text.find(',', start);
+    int width = 0;
+    const auto item =
+        std::string_view(text).substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    if (!text::to_number(item, width) || width < 1 || width > ValueModel::kMaxWidth)
+      throw InputError{"--hidden wants widths 1.." + std::to_string(ValueModel::kMaxWidth) +
+                       " separated by commas, e.g. 64,32 (not '" + printable(text) + "')"};
+    hidden.push_back(width);
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return hidden;
+}
+
+// The held-out samples in 20 bins of equal size by predicted margin (CSV).
+std::string calibration_csv(const TrainResult& result, double squash) {
+  std::string csv = "bin,samples,predicted,final\n";
+  const int digits = squash > 0 ? 4 : 1;  // a squashed target lies in [-1, 1]
+  size_t b = 0;
+  for (const CalibrationBin& bin : calibration_bins(result, 20))
+    csv += fmt::format("{},{},{:.{}f},{:.{}f}\n", b++, bin.samples, bin.predicted, digits, bin.final, digits);
+  return csv;
+}
+
 int run_train(TrainOptions& o) {
   check_output_file("--out", o.out);
   check_output_file("--curve", o.curve);
@@ -109,22 +117,7 @@ int run_train(TrainOptions& o) {
   check_distinct_files({{"--out", o.out}, {"--curve", o.curve}, {"--calibration", o.calibration}},
                        {{"the sample file", o.samples}, {"--init", o.init}});
   TrainConfig& t = o.config;
-  if (!o.linear) {
-    t.hidden.clear();
-    size_t start = 0;
-    while (start <= o.hidden.size()) {
-      const size_t comma = o.hidden.find(',', start);
-      int width = 0;
-      const auto item = std::string_view(o.hidden).substr(
-          start, comma == std::string::npos ? std::string::npos : comma - start);
-      if (!text::to_number(item, width) || width < 1 || width > ValueModel::kMaxWidth)
-        throw InputError{"--hidden wants widths 1.." + std::to_string(ValueModel::kMaxWidth) +
-                         " separated by commas, e.g. 64,32 (not '" + printable(o.hidden) + "')"};
-      t.hidden.push_back(width);
-      if (comma == std::string::npos) break;
-      start = comma + 1;
-    }
-  }
+  if (!o.linear) t.hidden = parse_hidden(o.hidden);
   SampleSet data;
   std::string error;
   ValueModel start;
@@ -165,22 +158,7 @@ int run_train(TrainOptions& o) {
   if (!ok) throw InputError{error};
   if (!model.save(output_file(o.out), error)) throw InputError{error};
   if (!o.curve.empty()) write_atomically(o.curve, curve);
-  if (!o.calibration.empty()) {
-    // The held-out samples in 20 bins of equal size by predicted margin.
-    auto held = result.held_out;
-    std::sort(held.begin(), held.end());
-    std::string text = "bin,samples,predicted,final\n";
-    const size_t bins = std::min<size_t>(20, held.size());
-    for (size_t b = 0; b < bins; ++b) {
-      const size_t lo = held.size() * b / bins, hi = held.size() * (b + 1) / bins;
-      double p = 0, y = 0;
-      for (size_t i = lo; i < hi; ++i) p += held[i].first, y += held[i].second;
-      const double n = static_cast<double>(hi - lo);
-      const int digits = squash > 0 ? 4 : 1;  // a squashed target lies in [-1, 1]
-      text += fmt::format("{},{},{:.{}f},{:.{}f}\n", b, hi - lo, p / n, digits, y / n, digits);
-    }
-    write_atomically(o.calibration, text);
-  }
+  if (!o.calibration.empty()) write_atomically(o.calibration, calibration_csv(result, squash));
   fmt::print("  held out     {} of {} samples (whole deals)\n", result.held, result.held + result.train);
   fmt::print("  R2           {:.4f} held out{}; the table's margin as it stands{}: {:.4f}\n", result.held_r2,
              o.linear ? "" : fmt::format(" (epoch {})", result.best_epoch), squash > 0 ? " (squashed)" : "",

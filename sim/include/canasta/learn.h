@@ -1,6 +1,6 @@
-// Learned evaluations: training samples from self-play, their file, and
-// the training of value models (canasta/value_model.h) on Eigen
-// (agents/doc/learned.md).
+// The training of value models (canasta/value_model.h) on the samples of
+// self-play (canasta/samples.h), with the steps of canasta/training.h, on
+// Eigen (agents/doc/learned.md).
 #pragma once
 
 #include <cstdint>
@@ -8,35 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "canasta/record.h"
+#include "canasta/samples.h"
 #include "canasta/value_model.h"
 
 namespace canasta {
-
-// A sample file's header, and its samples: per sample the deal it comes
-// from (its index in the run), the final margin from the seat's side, and
-// the seat's features.
-struct SampleSet {
-  Rules rules;
-  std::string agents;  // who played, as the command said it
-  uint64_t seed = 0;
-  int features = 0;
-  std::vector<int64_t> deal;
-  std::vector<float> margin;
-  std::vector<float> x;  // size() * features numbers, sample by sample
-  int64_t size() const { return static_cast<int64_t>(margin.size()); }
-};
-
-// Up to `per_deal` positions of a recorded deal, chosen at random among its
-// decisions from (seed, kSamplePick, row): each the actor's features and
-// its side's final margin, appended to `out` as the file holds them.
-void append_samples(const DealRecord& rec, uint64_t seed, int64_t row, int per_deal, std::string& out);
-
-// The file: a header (sample_file_header), then the samples. `count` sits
-// at byte kSampleCountOffset, so that a writer can fill it in at the end.
-constexpr size_t kSampleCountOffset = 28;
-std::string sample_file_header(const Rules& rules, const std::string& agents, uint64_t seed, int64_t count);
-bool read_samples(const std::string& path, SampleSet& out, std::string& error);
 
 struct TrainConfig {
   std::vector<int> hidden;  // none: the linear model (ridge), else the perceptron's hidden layers
@@ -80,5 +55,14 @@ struct TrainResult {
 // seed give the same model, bit for bit.
 bool train_value_model(const SampleSet& data, const TrainConfig& config, ValueModel& out, TrainResult& result,
                        const std::function<void(const EpochReport&)>& report, std::string& error);
+
+// The held-out samples of a result in `bins` bins of equal size (fewer
+// when there are fewer samples) by predicted target, in order: per bin its
+// samples and their mean predicted and final target.
+struct CalibrationBin {
+  size_t samples = 0;
+  double predicted = 0, final = 0;
+};
+std::vector<CalibrationBin> calibration_bins(const TrainResult& result, size_t bins);
 
 }  // namespace canasta
