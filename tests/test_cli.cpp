@@ -122,10 +122,10 @@ TEST(Cli, MergeRefusesToWriteOverAShard) {
   const Scratch scratch;
   ASSERT_EQ(canasta({"sim", "--deals", "50", "--shard", "0/2", "--out", scratch("s0")}), 0);
   ASSERT_EQ(canasta({"sim", "--deals", "50", "--shard", "1/2", "--out", scratch("s1")}), 0);
-  const std::string before = cli::read_file(scratch("s0") + "/summary.json", kMaxSummaryFile, "a summary");
+  const std::string before = read_file(scratch("s0") + "/summary.json", kMaxSummaryFile, "a summary");
   EXPECT_EQ(canasta({"merge", scratch("s0"), scratch("s1"), "-o", scratch("s0")}), 2);
   EXPECT_EQ(canasta({"merge", scratch("s0"), scratch("s1"), "-o", scratch("s1") + "/"}), 2);
-  EXPECT_EQ(cli::read_file(scratch("s0") + "/summary.json", kMaxSummaryFile, "a summary"), before);
+  EXPECT_EQ(read_file(scratch("s0") + "/summary.json", kMaxSummaryFile, "a summary"), before);
   EXPECT_EQ(canasta({"merge", scratch("s0"), scratch("s1"), "-o", scratch("merged")}), 0);
 }
 
@@ -221,7 +221,7 @@ TEST(Cli, TournamentWithoutFiniteRatingsKeepsItsMatches) {
                     &printed),
             0);
   EXPECT_NE(printed.find("ratings      none (no finite fit"), std::string::npos) << printed;
-  const std::string json = cli::read_file(scratch("t") + "/tournament.json", kMaxJsonFile, "results");
+  const std::string json = read_file(scratch("t") + "/tournament.json", kMaxJsonFile, "results");
   EXPECT_NE(json.find("\"matches\":[{\"a\":0,\"b\":1,\"pairs\":10,"), std::string::npos) << json;
   EXPECT_NE(json.find("\"ratings\":[]"), std::string::npos) << json;
 }

@@ -139,7 +139,7 @@ TEST(Cli, PositionsReadInOrderAndApart) {
     Json v;
     std::string error;
     EXPECT_TRUE(parse_json(text, v, error)) << error;
-    return cli::read_done(v, done);
+    return read_done(v, done);
   };
   Ranges done;
   EXPECT_TRUE(done_of(R"({"done":[[0,5],[5,9],[20,30]]})", done));
@@ -156,9 +156,9 @@ TEST(Cli, StoredCommandsHoldPlainTextOnly) {
   std::string error;
   std::vector<std::string> command;
   ASSERT_TRUE(parse_json(R"({"command":["canasta","sim","--out","r"]})", v, error));
-  EXPECT_TRUE(cli::read_command(v, command));
+  EXPECT_TRUE(read_command(v, command));
   ASSERT_TRUE(parse_json(R"({"command":["canasta","sim","--out","r\u009b"]})", v, error));
-  EXPECT_FALSE(cli::read_command(v, command));
+  EXPECT_FALSE(read_command(v, command));
 }
 
 }  // namespace

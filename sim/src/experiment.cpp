@@ -80,7 +80,7 @@ bool parse_sprt(std::string_view text, SprtConfig& out) {
 
 bool check_config(const ExperimentConfig& c, std::string& error) {
   if (c.side2 && c.rules.teams != 3) {
-    error = "--side2 needs a table of three sides (spanish-3p, spanish-6p3)";
+    error = "side 2 needs a table of three sides (spanish-3p, spanish-6p3)";
     return false;
   }
   if (c.sprt && c.rules.teams != 2) {

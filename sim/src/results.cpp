@@ -352,6 +352,8 @@ bool row_from_csv(std::string_view line, GameRow& row, int sides) {
   return parse_line(line, kGameColumns2, row, cells);
 }
 
+const char* rows_file_name(const ExperimentConfig& c) { return c.games > 0 ? "games.csv" : "deals.csv"; }
+
 uint64_t rows_file_cap(const ExperimentConfig& c) {
   constexpr uint64_t kRowBytes = 2048;
   const int64_t count = shard_size(c.games > 0 ? c.games : c.deals, c);

@@ -3,16 +3,15 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cmath>
 #include <filesystem>
 
 #include "../cli.h"
 #include "../cluster.h"
-#include "canasta/input_file.h"
 #include "canasta/profile.h"
 #include "canasta/spsa.h"
 #include "canasta/sweep.h"
 #include "canasta/text.h"
+#include "canasta/tune_state.h"
 
 namespace canasta::cli {
 
@@ -50,79 +49,12 @@ struct TuneOptions {
   CLI::Option* vs = nullptr;
 };
 
-// A tuning run stopped by a signal, beside its table: OUT.resume.json, with
-// the command, the table so far and where to go on from (the sweep's point
-// in progress: its deal pairs played and their tally; SPSA: the batches
-// played and the parameters after them, at full precision).
-struct TuneState {
-  std::vector<std::string> command;
-  std::string table;          // the CSV so far
-  int64_t points = 0;         // sweep: the points finished
-  Played point;               // sweep: the point in progress
-  int64_t batches = 0;        // SPSA: the batches played
-  std::vector<double> theta;  // SPSA: the parameters after them
-};
-
-std::string state_path(const std::string& out) { return out + ".resume.json"; }
-
-void write_state(const std::string& out, const TuneState& t) {
-  std::string text;
-  JsonWriter w(text);
-  w.begin_object().field("format", "canasta-tune-resume/1").key("command").begin_array();
-  for (const std::string& arg : t.command) w.value(arg);
-  w.end_array().field("table", t.table).field("points", t.points);
-  w.key("point").begin_object();
-  write_done(w, t.point.done);
-  write_tally(w, t.point.tally);
-  w.end_object().field("batches", t.batches).key("theta").begin_array();
-  for (const double v : t.theta) w.value(v);  // 17 significant digits: read back exactly
-  w.end_array().end_object();
-  text += '\n';
-  write_atomically(state_path(out), text);
-}
-
-TuneState read_state(const std::string& out) {
-  const std::string path = state_path(out);
-  std::error_code ec;
-  if (std::filesystem::symlink_status(path, ec).type() == std::filesystem::file_type::not_found)
-    throw InputError{"'" + printable(out) + "' is not the table of a stopped tuning run (no " +
-                     printable(path) + ")"};
-  Json v;
-  std::string error;
-  const auto bad = [&](const std::string& why) {
-    return InputError{printable(path) + ": " + why + " (a tuning run stopped by this version writes it)"};
-  };
-  if (!parse_json(read_file(path, kMaxStateFile, "a tuning run's state"), v, error) || !v.is_object() ||
-      v.value("format", "") != "canasta-tune-resume/1")
-    throw bad("not a tuning run's resume state");
-  TuneState t;
-  if (!read_command(v, t.command)) throw bad("bad command");
-  if (t.command.size() < 2 || t.command[1] != "tune") throw bad("not a canasta tune command");
-  const auto integer = [&](const char* key) {
-    if (!v.contains(key) || !v[key].is_number_integer() || v[key].get<int64_t>() < 0)
-      throw bad("bad " + std::string(key));
-    return v[key].get<int64_t>();
-  };
-  if (!v.contains("table") || !v["table"].is_string()) throw bad("bad table");
-  t.table = v["table"].get<std::string>();
-  t.points = integer("points");
-  t.batches = integer("batches");
-  if (!v.contains("point") || !read_done(v["point"], t.point.done) || !read_tally(v["point"], t.point.tally))
-    throw bad("bad point");
-  if (!v.contains("theta") || !v["theta"].is_array()) throw bad("bad theta");
-  for (const Json& x : v["theta"]) {
-    if (!x.is_number()) throw bad("bad theta");
-    t.theta.push_back(x.get<double>());
-  }
-  return t;
-}
-
 // After a stop: the table so far and, with it, what a resume needs.
 void keep_stopped(const std::string& out, TuneState& state) {
   if (out.empty() || cluster().rank != 0) return;
   state.command = command_line();
   write_atomically(out, state.table);
-  write_state(out, state);
+  write_tune_state(out, state);
   fmt::print("  table        {} (so far)\n  resume       canasta tune --resume {}\n", printable(out, 400),
              printable(out, 400));
 }
@@ -132,28 +64,8 @@ void keep_finished(const std::string& out, const std::string& table, const char*
   if (out.empty() || cluster().rank != 0) return;  // under mpirun, rank 0 writes the files
   write_atomically(out, table);
   std::error_code ec;
-  std::filesystem::remove(state_path(out), ec);
+  std::filesystem::remove(tune_state_path(out), ec);
   fmt::print("  {:<12} {}\n", what, printable(out, 400));
-}
-
-// A stopped SPSA run's state: the batches played, at most the run's, the
-// parameters after them, finite, and the table a row of numbers for each.
-bool spsa_state_fits(const TuneState& state, const std::string& header, const SpsaConfig& c) {
-  if (state.batches == 0) return state.theta.empty() && (state.table.empty() || state.table == header);
-  if (state.batches > c.batches || state.theta.size() != c.params.size() ||
-      !state.table.starts_with(header) || !state.table.ends_with("\n"))
-    return false;
-  for (const double v : state.theta)
-    if (!std::isfinite(v)) return false;
-  const auto lines = text::split(std::string_view(state.table).substr(header.size()), '\n');
-  if (static_cast<int64_t>(lines.size()) != state.batches + 1) return false;  // the last is empty
-  for (size_t i = 0; i + 1 < lines.size(); ++i) {
-    const auto cells = text::split(lines[i], ',');
-    if (cells.size() != 3 + 2 * c.params.size()) return false;
-    for (const std::string_view cell : cells)
-      if (double v = 0; !text::to_number(cell, v)) return false;
-  }
-  return true;
 }
 
 // The SPSA run of `canasta tune --spsa`.
@@ -244,37 +156,6 @@ std::string sweep_row_start(const SweepPoint& p) {
     out += value + ",";
   }
   return out + "\"" + p.agent.to_string() + "\",";
-}
-
-// Whether `line` is a finished point's row of the table: its start, then
-// numbers only.
-bool sweep_row_fits(std::string_view line, const std::string& start) {
-  if (!line.starts_with(start)) return false;
-  const auto cells = text::split(line.substr(start.size()), ',');
-  if (cells.size() != 10) return false;
-  for (const std::string_view cell : cells)
-    if (double v = 0; !text::to_number(cell, v)) return false;
-  return true;
-}
-
-// A stopped sweep's state: its table this sweep's header and a row for each
-// point finished, and the point in progress its own deal pairs (both twins
-// of each) within the point.
-bool sweep_state_fits(const TuneState& state, const std::vector<std::string>& starts,
-                      const std::string& header, int64_t deals) {
-  const int64_t count = static_cast<int64_t>(starts.size());
-  const int64_t done = ranges_size(state.point.done);  // read_done: ordered, apart, within 2^40
-  if (state.points > count || (state.points == count && done > 0)) return false;
-  if (state.points == 0 && done == 0) return state.table.empty() || state.table == header;
-  if (!state.table.starts_with(header) || !state.table.ends_with("\n") || done > deals ||
-      (!state.point.done.empty() && state.point.done.back().second > deals) ||
-      state.point.tally.rows != 2 * done)
-    return false;
-  const auto lines = text::split(std::string_view(state.table).substr(header.size()), '\n');
-  if (static_cast<int64_t>(lines.size()) != state.points + 1) return false;  // the last is empty
-  for (int64_t i = 0; i < state.points; ++i)
-    if (!sweep_row_fits(lines[static_cast<size_t>(i)], starts[static_cast<size_t>(i)])) return false;
-  return true;
 }
 
 // A sweep: every point against the fixed opponent, in duplicate.
@@ -423,24 +304,18 @@ int run_tune(const TuneOptions& o, TuneState state) {
 
 // `canasta tune --resume FILE [--threads N]`: the stopped run's command,
 // read again from FILE.resume.json, with FILE as its table.
-int resume_tune(const std::string& out, const CLI::Option* threads_option, int threads,
-                const std::string& spec_out_now) {
-  TuneState state = read_state(out);
-  // The table beside the state is the state's own: the two were written together.
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(out, ec) ||
-      read_file(out, kMaxStateFile, "a tuning table") != state.table)
-    throw InputError{"'" + printable(out) + "' is not the table of " + printable(state_path(out)) +
-                     " (changed or removed since the stop)"};
+int resume_tune(const std::string& out, std::optional<int> threads, const std::string& spec_out_now) {
+  TuneState state = read_tune_state(out);
   StoppedRun run;
-  run.file = state_path(out);
+  run.file = tune_state_path(out);
   run.command = state.command;
   CLI::App app;
   auto* sub = app.add_subcommand("tune");
   TuneOptions o;
   add_tune_options(*sub, o);
-  parse_stopped_command(app, run, threads_option, threads);
-  o.out = out;  // the table goes where it now is, the final spec where the user says now
+  parse_stopped_command(app, run, threads);
+  command_line() = run.command;  // the state keeps the run's own command, to be resumed again
+  o.out = out;                   // the table goes where it now is, the final spec where the user says now
   o.spec_out = output_named_now(run, "--spec-out", o.spec_out, spec_out_now);
   return run_tune(o, std::move(state));
 }
@@ -456,10 +331,10 @@ void add_tune(CLI::App& app, int& exit_code) {
                   "go on with the tuning run stopped (by a signal) with this table (--out), to its end; with "
                   "--threads at most, and --spec-out FILE where the run was to write its final spec");
   sub->callback([o, sub, &exit_code] {
-    const auto resume = [&](const std::string& table, const CLI::Option* t) {
-      return resume_tune(table, t, o->base.threads, o->spec_out);
+    const auto resume = [&](const std::string& table, std::optional<int> threads) {
+      return resume_tune(table, threads, o->spec_out);
     };
-    if (resumed(*sub, o->resume, exit_code, resume, {"--spec-out"})) return;
+    if (resumed(*sub, o->resume, o->base.threads, exit_code, resume, {"--spec-out"})) return;
     exit_code = run_tune(*o, {});
   });
 }

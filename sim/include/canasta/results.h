@@ -13,6 +13,9 @@
 
 namespace canasta {
 
+// The rows file of a run of `c`: deals.csv, or games.csv for whole games.
+const char* rows_file_name(const ExperimentConfig& c);
+
 // deals.csv and games.csv have a column per table side of a value per side
 // (score0, score1 and, at a table of three sides, score2, ...).
 std::string rows_to_csv(std::span<const DealRow> rows, int sides = 2);
