@@ -209,6 +209,28 @@ bool read_header(int fd, uint64_t size, uint64_t& at, const std::string& name, P
 
 }  // namespace
 
+bool is_policy_sample_file(const std::string& path) {
+  std::string error;
+  const int fd = open_input_file(path, kNoSizeCap, "a policy sample file", error);
+  if (fd < 0) return false;
+  char magic[8] = {};
+  const bool is = ::read(fd, magic, 8) == 8 && std::memcmp(magic, kMagic, 8) == 0;
+  ::close(fd);
+  return is;
+}
+
+SampleSet value_samples_of(PolicySamples&& p) {
+  SampleSet s;
+  s.rules = p.rules;
+  s.agents = std::move(p.agents);
+  s.seed = p.seed;
+  s.features = p.features;
+  s.deal = std::move(p.deal);
+  s.margin = std::move(p.margin);
+  s.x = std::move(p.x);
+  return s;
+}
+
 bool read_policy_samples(const std::string& path, PolicySamples& out, std::string& error) {
   const std::string name = "'" + printable(path) + "'";
   const int fd = open_input_file(path, kNoSizeCap, "a policy sample file", error);

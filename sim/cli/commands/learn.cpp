@@ -12,10 +12,12 @@
 
 #include "../cli.h"
 #include "canasta/input_file.h"
+#include "canasta/policy_samples.h"
 #include "canasta/profile.h"
 #include "canasta/runner.h"
 #include "canasta/selfplay.h"
 #include "canasta/text.h"
+#include "policy.h"
 
 namespace canasta::cli {
 
@@ -25,8 +27,10 @@ struct SelfplayOptions {
   ExperimentConfig c;
   std::string out;
   int per_deal = 4;
-  bool duplicate = false;
-  CLI::Option *duplicate_option = nullptr, *side0 = nullptr, *side1 = nullptr;
+  bool duplicate = false, policy = false;
+  double share = 0.25;
+  CLI::Option *duplicate_option = nullptr, *side0 = nullptr, *side1 = nullptr, *per_deal_option = nullptr,
+              *share_option = nullptr;
 };
 
 int run_selfplay(SelfplayOptions& o) {
@@ -34,6 +38,14 @@ int run_selfplay(SelfplayOptions& o) {
   // The heuristic by default, read here so that other commands do not read its spec.
   if (o.side0->count() == 0) c.side0 = agent_or_throw("--side0", "heuristic");
   if (o.side1->count() == 0) c.side1 = agent_or_throw("--side1", "heuristic");
+  if (o.policy) {
+    if (o.per_deal_option->count() > 0 || o.duplicate_option->count() > 0)
+      throw InputError{
+          "--policy keeps a share of the decisions of every deal (--share), played once: "
+          "not with --per-deal or --duplicate"};
+    return run_policy_selfplay(c, o.share, o.out);
+  }
+  if (o.share_option->count() > 0) throw InputError{"--share goes with --policy"};
   c.duplicate = o.duplicate_option->count() > 0 ? o.duplicate : c.side0 != c.side1;
   StopOnSignals signals;
   std::string error;
@@ -77,8 +89,9 @@ int run_selfplay(SelfplayOptions& o) {
 
 struct TrainOptions {
   std::string samples, out, hidden = "64,32", curve, calibration, init;
-  bool linear = false;
+  bool linear = false, policy = false;
   TrainConfig config;
+  CLI::Option* hidden_option = nullptr;
 };
 
 // The widths of --hidden: "64,32".
@@ -110,6 +123,26 @@ std::string calibration_csv(const TrainResult& result, double squash) {
   return csv;
 }
 
+// canasta train --policy: the shared options, as the policy's training takes them.
+int train_policy_command(const TrainOptions& o, const CLI::App& sub) {
+  for (const char* value_only : {"--linear", "--ridge", "--squash", "--calibration"})
+    if (sub.get_option(value_only)->count() > 0)
+      throw InputError{std::string(value_only) + " is for value models, not with --policy"};
+  PolicyTrainOptions p{o.samples, o.out, o.curve, o.init, {}};
+  if (o.hidden_option->count() > 0) {
+    const std::vector<int> hidden = parse_hidden(o.hidden);
+    if (hidden.size() != 1) throw InputError{"--hidden: a policy has one hidden layer (e.g. --hidden 64)"};
+    p.config.hidden = hidden[0];
+  }
+  p.config.epochs = o.config.epochs;
+  p.config.patience = o.config.patience;
+  p.config.batch = o.config.batch;
+  p.config.rate = o.config.rate;
+  p.config.holdout = o.config.holdout;
+  p.config.seed = o.config.seed;
+  return run_policy_train(p);
+}
+
 int run_train(TrainOptions& o) {
   check_output_file("--out", o.out);
   check_output_file("--curve", o.curve);
@@ -130,7 +163,13 @@ int run_train(TrainOptions& o) {
     t.init = &start;
   }
   const auto t0 = std::chrono::steady_clock::now();
-  if (!read_samples(o.samples, data, error)) throw InputError{error};
+  if (is_policy_sample_file(o.samples)) {
+    PolicySamples targets;  // a search's own games: their positions and margins
+    if (!read_policy_samples(o.samples, targets, error)) throw InputError{error};
+    data = value_samples_of(std::move(targets));
+  } else if (!read_samples(o.samples, data, error)) {
+    throw InputError{error};
+  }
   const auto elapsed = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   };
@@ -181,9 +220,10 @@ void add_selfplay(CLI::App& app, int& exit_code) {
   sub->add_option("--deals,-n", c.deals, "number of deals (each played twice in duplicate)")
       ->check(CLI::Range(int64_t{1}, int64_t{1} << 40))
       ->capture_default_str();
-  sub->add_option("--per-deal", o->per_deal, "positions sampled from each deal, among its decisions")
-      ->check(CLI::Range(1, 1000))
-      ->capture_default_str();
+  o->per_deal_option =
+      sub->add_option("--per-deal", o->per_deal, "positions sampled from each deal, among its decisions")
+          ->check(CLI::Range(1, 1000))
+          ->capture_default_str();
   o->duplicate_option =
       sub->add_flag("--duplicate,!--no-duplicate", o->duplicate,
                     "play every deal twice with the sides swapped (default: when the agents differ)");
@@ -193,6 +233,13 @@ void add_selfplay(CLI::App& app, int& exit_code) {
   sub->add_option("--out,-o", o->out, "the sample file to write (agents/doc/learned.md)")
       ->required()
       ->check(named());
+  sub->add_flag("--policy", o->policy,
+                "write policy targets instead (agents/doc/policy.md): at a share of the decisions, the "
+                "acting seat's features, the legal actions, a search's root visits (another agent's choice "
+                "as one visit), the action played and the final margin");
+  o->share_option = sub->add_option("--share", o->share, "with --policy: the share of the decisions kept")
+                        ->check(CLI::Range(0.001, 1.0))
+                        ->capture_default_str();
   sub->callback([o, &exit_code] { exit_code = run_selfplay(*o); });
 }
 
@@ -203,8 +250,10 @@ void add_train(CLI::App& app, int& exit_code) {
   sub->add_option("samples", o->samples, "a sample file of canasta selfplay")->required();
   sub->add_option("--out,-o", o->out, "the model file to write")->required()->check(named());
   sub->add_flag("--linear", o->linear, "a linear model (ridge regression) instead of the perceptron");
-  auto* hidden = sub->add_option("--hidden", o->hidden, "the perceptron's hidden layers, e.g. 64,32")
-                     ->capture_default_str();
+  auto* hidden = o->hidden_option =
+      sub->add_option("--hidden", o->hidden,
+                      "the perceptron's hidden layers, e.g. 64,32 (a policy's one: 64)")
+          ->capture_default_str();
   sub->add_option(
          "--init", o->init,
          "start from this perceptron (its layers and scaling) instead of random weights: expert iteration")
@@ -246,7 +295,12 @@ void add_train(CLI::App& app, int& exit_code) {
          "--calibration", o->calibration,
          "write the held-out calibration here (CSV: 20 bins by predicted margin, their mean final margin)")
       ->check(named());
-  sub->callback([o, &exit_code] { exit_code = run_train(*o); });
+  sub->add_flag(
+      "--policy", o->policy,
+      "fit a policy on policy targets (canasta selfplay --policy): the cross-entropy to the search's "
+      "visits, one hidden layer (--hidden 64), an embedding per action");
+  sub->callback(
+      [o, sub, &exit_code] { exit_code = o->policy ? train_policy_command(*o, *sub) : run_train(*o); });
 }
 
 }  // namespace canasta::cli

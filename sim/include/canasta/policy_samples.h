@@ -16,6 +16,7 @@
 
 #include "canasta/agent.h"
 #include "canasta/rules.h"
+#include "canasta/samples.h"
 
 namespace canasta {
 
@@ -61,6 +62,12 @@ std::string policy_sample_header(const Rules& rules, const std::string& agents, 
 bool play_policy_selfplay(const PolicySelfplay& c, const std::function<void(const std::string&)>& sink,
                           const std::atomic<bool>* stop, int64_t& deals_done, int64_t& samples,
                           std::string& error, const std::function<void(int64_t)>& progress = {});
+
+// Whether `path` begins as a policy sample file does.
+bool is_policy_sample_file(const std::string& path);
+// The positions and final margins of policy targets, as value samples
+// (canasta/samples.h): a value model trains on a search's own games too.
+SampleSet value_samples_of(PolicySamples&& p);
 
 // Reads a file: false with a one-line error (not such a file, another
 // format, feature version or action count, a count that does not fit its
