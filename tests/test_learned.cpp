@@ -476,7 +476,7 @@ TEST(ValueModel, TheBuiltInModelsLoad) {
     EXPECT_EQ(m.evaluate(View(s, 0)), picked->evaluate(View(s, 0))) << b.profile;
     names.emplace_back(b.profile);
   }
-  EXPECT_EQ(names, (std::vector<std::string>{"classic", "two-player", "spanish"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"classic", "spanish", "two-player"}));
   Rules r;
   std::string error;
   ASSERT_TRUE(parse_profile("classic,target=3000", r, error)) << error;

@@ -286,7 +286,8 @@ std::shared_ptr<const PolicyModel> policy_for(const std::string& name, const Rul
     if (!pick && model->rules().wild_melds == rules.wild_melds && model->misfit(rules).empty()) pick = model;
   }
   if (!pick)
-    throw std::runtime_error("no policy is built in for profile " + profile_spec(rules) + ": give one");
+    throw std::runtime_error("no policy is built in for profile " + profile_spec(rules) +
+                             ": give one with model=FILE (prior=FILE)");
   return pick;
 }
 

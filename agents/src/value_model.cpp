@@ -294,7 +294,7 @@ std::shared_ptr<const ValueModel> value_model_for(const std::string& eval, const
   }
   if (!pick)
     throw std::runtime_error("no value model is built in for profile " + profile_spec(rules) +
-                             " (classic, two-player and spanish are): give one with eval=FILE");
+                             ": give one with eval=FILE");
   return pick;
 }
 
