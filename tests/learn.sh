@@ -2,7 +2,7 @@
 # canasta selfplay and canasta train from the command line: the same files
 # at 1 and 2 threads and from the same seed; bad files and bad models
 # refused with one line and exit 2; a search scoring its cut-offs with a
-# model plays the same deals twice.
+# model plays the same deals twice; policy targets and policies likewise.
 set -euo pipefail
 canasta=$1
 work=$2
@@ -74,4 +74,28 @@ for spec in "ismcts:iters=30,eval=a.model" "ismcts:iters=30,cutoff=0,eval=linear
   cmp run1/deals.csv run2/deals.csv || fail "$spec plays differently on 1 and 2 threads"
   rm -rf run1 run2
 done
+# Policy targets and a policy: the same file at 1 and 2 threads, a search's
+# visits and an agent's choices, training reproducible, the policy playing
+# alone and as a search's prior, bad use refused.
+search="ismcts:iters=30,rollout=random,cutoff=20"
+"$canasta" selfplay --policy --side0 "$search" --side1 heuristic --deals 24 --share 0.5 --threads 1 --out p1.bin > /dev/null
+"$canasta" selfplay --policy --side0 "$search" --side1 heuristic --deals 24 --share 0.5 --threads 2 --out p2.bin > log.txt
+cmp p1.bin p2.bin || fail "policy targets differ between 1 and 2 threads"
+grep -q "decisions kept" log.txt || fail "$(cat log.txt)"
+"$canasta" train --policy p1.bin --holdout 0.3 --hidden 16 --epochs 3 --out a.policy --curve pcurve.csv > log.txt
+"$canasta" train --policy p1.bin --holdout 0.3 --hidden 16 --epochs 3 --out b.policy > /dev/null
+cmp a.policy b.policy || fail "policy training is not reproducible"
+grep -q "most likely" log.txt || fail "$(cat log.txt)"
+[ "$(head -1 pcurve.csv)" = "epoch,train_loss,held_loss,held_agreement,seconds" ] || fail "curve: $(cat pcurve.csv)"
+"$canasta" train --policy p1.bin --holdout 0.3 --init a.policy --epochs 1 --out c.policy > /dev/null
+"$canasta" train p1.bin --holdout 0.3 --hidden 8 --epochs 1 --out pv.model > /dev/null  # a value model of their margins
+"$canasta" sim --side0 policy:model=a.policy --side1 random --deals 20 > /dev/null
+"$canasta" sim --side0 "ismcts:iters=30,prior=a.policy,eval=pv.model" --side1 random --deals 2 > /dev/null
+refused "not with --per-deal" "$canasta" selfplay --policy --per-deal 3 --deals 2 --out x.bin
+refused "goes with --policy" "$canasta" selfplay --share 0.5 --deals 2 --out x.bin
+refused "one hidden layer" "$canasta" train --policy p1.bin --hidden 16,8 --out x.policy
+refused "for value models" "$canasta" train --policy p1.bin --squash 300 --out x.policy
+refused "not a policy sample file" "$canasta" train --policy one.bin --out x.policy
+refused "not a policy file" "$canasta" sim --side0 policy:model=a.model --deals 2
+refused "trained on profile classic" "$canasta" sim --profile two-player --side0 policy:model=a.policy --deals 2
 echo "learn: ok"
