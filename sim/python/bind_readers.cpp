@@ -12,6 +12,7 @@
 #include "canasta/input_file.h"
 #include "canasta/learn.h"
 #include "canasta/params.h"
+#include "canasta/policy_samples.h"
 #include "canasta/profile.h"
 #include "canasta/record.h"
 #include "canasta/results.h"
@@ -97,6 +98,33 @@ py::dict read_samples(const std::string& path) {
   return out;
 }
 
+// A vector as a NumPy array of its own (a copy the array owns).
+template <class T>
+py::array_t<T> array_of(const std::vector<T>& v) {
+  return py::array_t<T>(static_cast<py::ssize_t>(v.size()), v.data());
+}
+
+py::dict read_policy_samples(const std::string& path) {
+  check_openable(path, "a policy sample file");
+  PolicySamples set;
+  std::string error;
+  if (!canasta::read_policy_samples(path, set, error)) throw py::value_error(error);
+  py::dict out;
+  out["profile"] = profile_spec(set.rules);
+  out["agents"] = set.agents;
+  out["seed"] = set.seed;
+  out["actions"] = set.actions;
+  out["deal"] = array_of(set.deal);
+  out["margin"] = array_of(set.margin);
+  out["played"] = array_of(set.played);
+  out["offset"] = array_of(set.offset);
+  out["ids"] = array_of(set.ids);
+  out["visits"] = array_of(set.visits);
+  out["x"] = py::array_t<float>(
+      {static_cast<py::ssize_t>(set.size()), static_cast<py::ssize_t>(set.features)}, set.x.data());
+  return out;
+}
+
 }  // namespace
 
 py::dict read_run(const std::string& dir) {
@@ -137,6 +165,11 @@ void bind_readers(py::module_& m) {
   m.def("read_samples", &read_samples, py::arg("path"),
         "a sample file of canasta selfplay: {'profile', 'agents', 'seed', 'deal', 'margin', 'x' (samples x "
         "features)}");
+  m.def("read_policy_samples", &read_policy_samples, py::arg("path"),
+        "a policy sample file of canasta selfplay --policy: {'profile', 'agents', 'seed', 'actions', 'deal', "
+        "'margin', 'played', 'x' (samples x features), 'offset' (samples + 1), 'ids', 'visits'}: sample i's "
+        "legal actions' ids and root visits are ids[offset[i]:offset[i+1]] and visits[...], the action "
+        "played the played[i]-th of them");
   m.def(
       "read_run", &read_run, py::arg("dir"),
       "a directory written by sim --out: {'summary': dict, 'rows': NumPy structured array, or None when the "

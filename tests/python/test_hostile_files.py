@@ -51,3 +51,20 @@ def test_a_summary_beyond_its_size(tmp_path):
         f.truncate(2 << 20)
     with pytest.raises(ValueError, match="more than"):
         canasta.read_run(str(tmp_path / "r"))
+
+
+def test_policy_samples_read_and_checked(tmp_path):
+    run("selfplay", "--policy", "--deals", "6", "--share", "0.5", "--out", "p.bin", cwd=tmp_path)
+    s = canasta.read_policy_samples(str(tmp_path / "p.bin"))
+    n = len(s["deal"])
+    assert n > 0 and s["x"].shape[0] == n and len(s["offset"]) == n + 1
+    assert s["offset"][-1] == len(s["ids"]) == len(s["visits"])
+    for i in range(n):
+        k = s["offset"][i + 1] - s["offset"][i]
+        assert k >= 2 and s["played"][i] < k
+        assert (s["ids"][s["offset"][i]:s["offset"][i + 1]] < s["actions"]).all()
+    with open(tmp_path / "p.bin", "r+b") as f:
+        f.seek(32)  # the count
+        f.write(struct.pack("<q", 2**62))
+    with pytest.raises(ValueError, match="claims"):
+        canasta.read_policy_samples(str(tmp_path / "p.bin"))
