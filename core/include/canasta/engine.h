@@ -96,7 +96,7 @@ int table_score(const Rules& r, const TeamMelds& m, int reds);
 int team_red_threes(const State& s, int team);
 
 // The opening minimum of the side in the current deal.
-int opening_minimum(const State& s, int team);
+inline int opening_minimum(const State& s, int team) { return s.rules.opening_minimum(s.score_before[team]); }
 
 // The number of action sequences of length `depth` from `s`, a deal that
 // ends sooner counting once. Pins move generation down, as perft does for
