@@ -75,6 +75,12 @@ void apply_unchecked(State& s, Action a);
 std::array<DealScore, kMaxTeams> deal_score(const State& s);
 // Each side's deal score less the mean of the other sides' (zero-sum over the sides).
 std::array<double, kMaxTeams> deal_margins(const State& s);
+// What a side can score in one deal: within [-low, high] (every card of the
+// pack melded or left in hand, every canasta and premium, every red three).
+struct DealBounds {
+  int high = 0, low = 0;
+};
+DealBounds deal_bounds(const Rules& r);
 
 // The canasta bonuses of a side's melds.
 int canasta_bonus(const TeamMelds& m);
