@@ -411,6 +411,24 @@ int64_t window_of(const ExperimentConfig& c, bool recording, int threads) {
   return std::max<int64_t>(base, 64 * threads);
 }
 
+// The words the processes add up after a batch (Processes::add_up): the
+// sequential test's counts, whether a process was stopped, and a word a
+// process for what it played of the batch (its own set, the others 0).
+struct BatchShare {
+  static constexpr size_t kStopped = std::tuple_size_v<SprtCounts>, kPlayed = kStopped + 1;
+  std::vector<int64_t> words;
+
+  BatchShare(const SprtCounts& counts, bool stopped, const Processes& procs, int64_t played)
+      : words(kPlayed + static_cast<size_t>(procs.count), 0) {
+    std::copy(counts.begin(), counts.end(), words.begin());
+    words[kStopped] = stopped ? 1 : 0;
+    words[kPlayed + static_cast<size_t>(procs.index)] = played;
+  }
+  int64_t count(size_t q) const { return words[q]; }
+  bool stopped() const { return words[kStopped] > 0; }
+  int64_t played(int process) const { return words[kPlayed + static_cast<size_t>(process)]; }
+};
+
 // Plays the positions of the shard not in hooks.done, in batches
 // (batch_size) whose positions every process shares out in blocks; after
 // each batch the processes add up the sequential test's counts and whether
@@ -459,23 +477,19 @@ bool play_run(const ExperimentConfig& c, RunOutcome& out, std::string& error, co
     if (hooks.batch_end) hooks.batch_end();
     // What every process played of the batch (a prefix of its block), the
     // sequential test's counts and whether any was stopped.
-    const SprtCounts counts = c.sprt ? sprt_counts(batch_tally, c.duplicate) : SprtCounts{};
-    std::vector<int64_t> shared(static_cast<size_t>(6 + procs.count), 0);
-    for (size_t q = 0; q < counts.size(); ++q) shared[q] = counts[q];
-    shared[5] = hooks.stop && hooks.stop->load() ? 1 : 0;
-    shared[6 + static_cast<size_t>(procs.index)] = played;
-    procs.add_up(shared);
+    BatchShare shared(c.sprt ? sprt_counts(batch_tally, c.duplicate) : SprtCounts{},
+                      hooks.stop && hooks.stop->load(), procs, played);
+    procs.add_up(shared.words);
     for (int p = 0; p < procs.count; ++p) {
       const auto [pf, pn] = Processes{p, procs.count, {}}.block(0, batch_seq.size);
-      out.done = merge_ranges(
-          out.done, batch_seq.positions(pf, pf + std::min(pn - pf, shared[6 + static_cast<size_t>(p)])));
+      out.done = merge_ranges(out.done, batch_seq.positions(pf, pf + std::min(pn - pf, shared.played(p))));
     }
-    if (shared[5] > 0) {
+    if (shared.stopped()) {
       out.stopped = true;
       break;
     }
     if (c.sprt) {
-      for (size_t q = 0; q < tested.size(); ++q) tested[q] += shared[q];
+      for (size_t q = 0; q < tested.size(); ++q) tested[q] += shared.count(q);
       if (sprt(tested, *c.sprt).decision != 0) break;
     }
   }
@@ -485,39 +499,6 @@ bool play_run(const ExperimentConfig& c, RunOutcome& out, std::string& error, co
 }
 
 }  // namespace
-
-Ranges merge_ranges(const Ranges& a, const Ranges& b) {
-  Ranges all = a;
-  all.insert(all.end(), b.begin(), b.end());
-  std::sort(all.begin(), all.end());
-  Ranges out;
-  for (const auto& r : all) {
-    if (r.first >= r.second) continue;
-    if (!out.empty() && r.first <= out.back().second)
-      out.back().second = std::max(out.back().second, r.second);
-    else
-      out.push_back(r);
-  }
-  return out;
-}
-
-Ranges missing_ranges(const Ranges& r, int64_t n) {
-  Ranges out;
-  int64_t at = 0;
-  for (const auto& [b, e] : merge_ranges(r, {})) {
-    if (b >= n) break;
-    if (b > at) out.emplace_back(at, b);
-    at = std::max(at, e);
-  }
-  if (at < n) out.emplace_back(at, n);
-  return out;
-}
-
-int64_t ranges_size(const Ranges& r) {
-  int64_t n = 0;
-  for (const auto& [b, e] : r) n += e - b;
-  return n;
-}
 
 int64_t batch_size(const ExperimentConfig& c) {
   const int64_t count = shard_size(c.games > 0 ? c.games : c.deals, c);
