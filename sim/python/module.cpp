@@ -265,11 +265,12 @@ py::dict run_sim(const std::string& profile, const py::object& side0, const py::
     out["rows"] = rows_array(std::move(rows), c.rules.teams);
   };
   if (c.games > 0)
-    finish(std::vector<GameRow>{}, run_games,
-           [&](const auto& rows) { return game_summary_to_json(c, summarize_games(rows, c)); });
+    finish(std::vector<GameRow>{}, run_games, [&](const auto& rows) {
+      return game_summary_to_json(c, summarize_games(tally_games(rows, RunShape::of(c)), c));
+    });
   else
     finish(std::vector<DealRow>{}, run_deals,
-           [&](const auto& rows) { return summary_to_json(c, summarize(rows, c)); });
+           [&](const auto& rows) { return summary_to_json(c, summarize(tally(rows, RunShape::of(c)), c)); });
   return out;
 }
 

@@ -449,7 +449,7 @@ bool play_run(const ExperimentConfig& c, RunOutcome& out, std::string& error, co
   std::vector<Outcome> scratch;
   Tally mine, batch_tally;
   SprtCounts tested{};
-  if (c.sprt && hooks.done_tally) tested = sprt_counts(*hooks.done_tally, c.duplicate);
+  if (c.sprt && hooks.done_tally) tested = sprt_counts(*hooks.done_tally, RunShape::of(c));
   out.done = hooks.done;
   out.stopped = false;
   const typename OrderedRun<Row>::Flush flush = [&](std::span<const Row> rows, const std::string& lines) {
@@ -477,7 +477,7 @@ bool play_run(const ExperimentConfig& c, RunOutcome& out, std::string& error, co
     if (hooks.batch_end) hooks.batch_end();
     // What every process played of the batch (a prefix of its block), the
     // sequential test's counts and whether any was stopped.
-    BatchShare shared(c.sprt ? sprt_counts(batch_tally, c.duplicate) : SprtCounts{},
+    BatchShare shared(c.sprt ? sprt_counts(batch_tally, RunShape::of(c)) : SprtCounts{},
                       hooks.stop && hooks.stop->load(), procs, played);
     procs.add_up(shared.words);
     for (int p = 0; p < procs.count; ++p) {
@@ -528,7 +528,7 @@ bool stream_deals(const ExperimentConfig& c, RunOutcome& out, std::string& error
   };
   return play_run<DealRow>(c, out, error, hooks, play, hooks.deal_rows,
                            [&](Tally& t, std::span<const DealRow> rows, std::vector<Outcome>& scratch) {
-                             add_tally(t, rows, c.duplicate, c.rules.teams, scratch);
+                             add_tally(t, rows, RunShape::of(c), scratch);
                            });
 }
 
@@ -548,7 +548,7 @@ bool stream_games(const ExperimentConfig& c, RunOutcome& out, std::string& error
   };
   return play_run<GameRow>(c, out, error, hooks, play, hooks.game_rows,
                            [&](Tally& t, std::span<const GameRow> rows, std::vector<Outcome>& scratch) {
-                             add_tally_games(t, rows, c.duplicate, c.rules.teams, scratch);
+                             add_tally_games(t, rows, RunShape::of(c), scratch);
                            });
 }
 

@@ -105,10 +105,10 @@ void merge_row_files(const std::string& a, const std::string& b, const std::stri
 int64_t index_of(const DealRow& r) { return r.deal; }
 int64_t index_of(const GameRow& r) { return r.game; }
 Tally tally_of(std::span<const DealRow> rows, bool duplicate, int sides) {
-  return tally(rows, duplicate, sides);
+  return tally(rows, {duplicate, sides});
 }
 Tally tally_of(std::span<const GameRow> rows, bool duplicate, int sides) {
-  return tally_games(rows, duplicate, sides);
+  return tally_games(rows, {duplicate, sides});
 }
 
 // The rows a stopped run kept, checked before they are carried into the
