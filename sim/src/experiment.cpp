@@ -3,7 +3,6 @@
 #include "canasta/experiment.h"
 
 #include <fmt/format.h>
-#include <tbb/info.h>
 
 #include <algorithm>
 #include <atomic>
@@ -22,11 +21,6 @@
 #include "canasta/text.h"
 
 namespace canasta {
-
-int resolve_threads(int requested) {
-  // Every core this process may run on (its affinity mask, as mpirun or taskset set it).
-  return requested > 0 ? requested : std::max(1, tbb::info::default_concurrency());
-}
 
 const AgentSpec& seat_agent(const ExperimentConfig& c, int seat) {
   for (const SeatAgent& s : c.seats)

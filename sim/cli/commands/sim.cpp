@@ -11,6 +11,7 @@
 #include "../cli.h"
 #include "../cluster.h"
 #include "canasta/input_file.h"
+#include "canasta/parallel.h"
 #include "canasta/profile.h"
 #include "canasta/results.h"
 #include "canasta/runner.h"
