@@ -1,7 +1,9 @@
 // Engine speed: legal actions, apply, copy, deal, and a whole random-play deal.
 #include <benchmark/benchmark.h>
 
+#include <map>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "canasta/agent.h"
@@ -16,25 +18,12 @@ namespace {
 
 using namespace canasta;
 
-// 0 classic, 1 two-player, 2 spanish, 3 spanish-2p, 4 spanish-3p, 5 spanish-6p, 6 spanish-6p3.
-constexpr int kProfiles = 7;
-Rules profile(int64_t which) {
-  switch (which) {
-    case 0:
-      return classic_rules();
-    case 1:
-      return two_player_rules();
-    case 2:
-      return spanish_rules();
-    case 3:
-      return spanish_table(2, 2);
-    case 4:
-      return spanish_table(3, 3);
-    case 5:
-      return spanish_table(6, 2);
-    default:
-      return spanish_table(6, 3);
-  }
+// The rules of a built-in profile, by name.
+Rules profile(const char* name) {
+  Rules r;
+  std::string error;
+  if (!parse_profile(name, r, error)) throw std::invalid_argument(error);
+  return r;
 }
 
 // Random play, as the signature test plays it.
@@ -45,29 +34,52 @@ int random_deal(State& s, int64_t seed, int64_t k) {
       s, [](int) -> RandomAgent& { return random; }, rng);
 }
 
-// Positions met in random play: every action of 200 deals.
-const std::vector<State>& positions(int64_t which) {
-  static std::vector<State> cache[kProfiles];
-  auto& v = cache[which];
-  if (v.empty()) {
-    const Rules r = profile(which);
-    State s;
-    ActionList list;
-    for (int k = 0; k < 200; ++k) {
-      start_single_deal(s, r, 99, k);
-      Rng rng(derive_seed(99, Stream::kRandomPlay, static_cast<uint64_t>(k)));
-      while (!s.over()) {
-        v.push_back(s);
-        legal_actions(s, list);
-        apply(s, list[static_cast<int>(rng.below(static_cast<uint32_t>(list.size())))]);
-      }
+// A deal of uniformly random legal actions: its start and its actions.
+struct RandomDeal {
+  State start;
+  std::vector<Action> actions;
+};
+// Deals 0 .. deals-1 of `seed`, each played with the random stream of its index.
+std::vector<RandomDeal> random_deals(const Rules& r, uint64_t seed, int deals) {
+  std::vector<RandomDeal> out;
+  ActionList list;
+  for (int k = 0; k < deals; ++k) {
+    RandomDeal d;
+    start_single_deal(d.start, r, seed, k);
+    State s = d.start;
+    Rng rng(derive_seed(seed, Stream::kRandomPlay, static_cast<uint64_t>(k)));
+    while (!s.over()) {
+      legal_actions(s, list);
+      d.actions.push_back(list[static_cast<int>(rng.below(static_cast<uint32_t>(list.size())))]);
+      apply(s, d.actions.back());
+    }
+    out.push_back(std::move(d));
+  }
+  return out;
+}
+// Every position of those deals before an action, in order.
+std::vector<State> random_positions(const Rules& r, uint64_t seed, int deals) {
+  std::vector<State> out;
+  for (const RandomDeal& d : random_deals(r, seed, deals)) {
+    State s = d.start;
+    for (Action a : d.actions) {
+      out.push_back(s);
+      apply(s, a);
     }
   }
+  return out;
+}
+
+// Positions met in random play on a profile: every action of 200 deals.
+const std::vector<State>& positions(const char* name) {
+  static std::map<std::string, std::vector<State>> cache;
+  auto& v = cache[name];
+  if (v.empty()) v = random_positions(profile(name), 99, 200);
   return v;
 }
 
-void BM_LegalActions(benchmark::State& st, int64_t which) {
-  const auto& pos = positions(which);
+void BM_LegalActions(benchmark::State& st, const char* name) {
+  const auto& pos = positions(name);
   ActionList list;
   size_t i = 0;
   int64_t produced = 0;
@@ -79,32 +91,14 @@ void BM_LegalActions(benchmark::State& st, int64_t which) {
   }
   st.counters["actions_per_call"] = static_cast<double>(produced) / static_cast<double>(st.iterations());
 }
-BENCHMARK_CAPTURE(BM_LegalActions, classic, 0);
-BENCHMARK_CAPTURE(BM_LegalActions, two_player, 1);
-BENCHMARK_CAPTURE(BM_LegalActions, spanish, 2);
+BENCHMARK_CAPTURE(BM_LegalActions, classic, "classic");
+BENCHMARK_CAPTURE(BM_LegalActions, two_player, "two-player");
+BENCHMARK_CAPTURE(BM_LegalActions, spanish, "spanish");
 
 // Applying actions: whole recorded deals re-played action by action (no
 // generation), reported per action.
 void BM_Apply(benchmark::State& st) {
-  const Rules r = profile(0);
-  struct Deal {
-    State start;
-    std::vector<Action> actions;
-  };
-  std::vector<Deal> deals;
-  ActionList list;
-  for (int k = 0; k < 200; ++k) {
-    Deal d;
-    start_single_deal(d.start, r, 98, k);
-    State s = d.start;
-    Rng rng(derive_seed(98, Stream::kRandomPlay, static_cast<uint64_t>(k)));
-    while (!s.over()) {
-      legal_actions(s, list);
-      d.actions.push_back(list[static_cast<int>(rng.below(static_cast<uint32_t>(list.size())))]);
-      apply(s, d.actions.back());
-    }
-    deals.push_back(std::move(d));
-  }
+  const std::vector<RandomDeal> deals = random_deals(profile("classic"), 98, 200);
   State s;
   size_t i = 0;
   int64_t applied = 0;
@@ -120,7 +114,7 @@ void BM_Apply(benchmark::State& st) {
 BENCHMARK(BM_Apply);
 
 void BM_CopyState(benchmark::State& st) {
-  const auto& pos = positions(0);
+  const auto& pos = positions("classic");
   State s;
   size_t i = 0;
   for (auto _ : st) {
@@ -134,7 +128,7 @@ void BM_CopyState(benchmark::State& st) {
 BENCHMARK(BM_CopyState);
 
 void BM_Deal(benchmark::State& st) {
-  const Rules r = profile(0);
+  const Rules r = profile("classic");
   State s;
   int64_t k = 0;
   for (auto _ : st) {
@@ -145,8 +139,8 @@ void BM_Deal(benchmark::State& st) {
 BENCHMARK(BM_Deal);
 
 // A whole deal with uniformly random legal actions, from the shuffle to the score.
-void BM_RandomDeal(benchmark::State& st, int64_t which) {
-  const Rules r = profile(which);
+void BM_RandomDeal(benchmark::State& st, const char* name) {
+  const Rules r = profile(name);
   State s;
   int64_t k = 0, actions = 0, went_out = 0, stock_out = 0, red3_last = 0;
   for (auto _ : st) {
@@ -164,18 +158,18 @@ void BM_RandomDeal(benchmark::State& st, int64_t which) {
   st.counters["red3_last_pct"] = 100.0 * static_cast<double>(red3_last) / d;
   st.counters["actions_per_deal"] = static_cast<double>(actions) / d;
 }
-BENCHMARK_CAPTURE(BM_RandomDeal, classic, 0);
-BENCHMARK_CAPTURE(BM_RandomDeal, two_player, 1);
-BENCHMARK_CAPTURE(BM_RandomDeal, spanish, 2);
-BENCHMARK_CAPTURE(BM_RandomDeal, spanish_2p, 3);
-BENCHMARK_CAPTURE(BM_RandomDeal, spanish_3p, 4);
-BENCHMARK_CAPTURE(BM_RandomDeal, spanish_6p, 5);
-BENCHMARK_CAPTURE(BM_RandomDeal, spanish_6p3, 6);
+BENCHMARK_CAPTURE(BM_RandomDeal, classic, "classic");
+BENCHMARK_CAPTURE(BM_RandomDeal, two_player, "two-player");
+BENCHMARK_CAPTURE(BM_RandomDeal, spanish, "spanish");
+BENCHMARK_CAPTURE(BM_RandomDeal, spanish_2p, "spanish-2p");
+BENCHMARK_CAPTURE(BM_RandomDeal, spanish_3p, "spanish-3p");
+BENCHMARK_CAPTURE(BM_RandomDeal, spanish_6p, "spanish-6p");
+BENCHMARK_CAPTURE(BM_RandomDeal, spanish_6p3, "spanish-6p3");
 
 // The same deal played by the RandomAgent through the Agent interface (a
 // virtual call a decision).
 void BM_RandomAgentDeal(benchmark::State& st) {
-  const Rules r = profile(0);
+  const Rules r = profile("classic");
   RandomAgent random;
   Agent& agent = random;
   State s;
@@ -195,7 +189,7 @@ BENCHMARK(BM_RandomAgentDeal);
 // apply down a whole tree.
 void BM_Perft(benchmark::State& st) {
   State s;
-  start_single_deal(s, profile(0), 2026, 1);
+  start_single_deal(s, profile("classic"), 2026, 1);
   uint64_t nodes = 0;
   for (auto _ : st) nodes += perft(s, 6);
   st.counters["leaves_per_s"] = benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsRate);
@@ -205,7 +199,7 @@ BENCHMARK(BM_Perft)->Unit(benchmark::kMillisecond);
 // ISMCTS iterations per second on one core, from positions of random play
 // where the actor has more than one legal action.
 void BM_IsmctsIterations(benchmark::State& st, const char* spec) {
-  const auto& pos = positions(0);
+  const auto& pos = positions("classic");
   AgentSpec parsed;
   std::string error;
   if (!parse_agent_spec(spec, parsed, error)) throw std::invalid_argument(error);
@@ -251,24 +245,13 @@ BENCHMARK_CAPTURE(BM_IsmctsIterations, basic_rollout_cutoff40_full_budget, "ismc
 // features, then the model (arg: 0 linear, else the perceptron 64,32 that
 // canasta train makes by default), over positions of random classic deals.
 void BM_ValueModel(benchmark::State& st) {
-  const Rules r = profile(0);
+  const Rules r = profile("classic");
   ValueModel m(r, st.range(0) ? std::vector<int>{64, 32} : std::vector<int>{});
   Rng init(5);
   for (int layer = 0; layer < m.layers(); ++layer)
     for (float& w : m.weights(layer)) w = static_cast<float>(init.uniform() - 0.5) * 0.2F;
   m.prepare();
-  std::vector<State> positions;
-  ActionList list;
-  for (int k = 0; k < 50; ++k) {
-    State s;
-    start_single_deal(s, r, 97, k);
-    Rng rng(derive_seed(97, Stream::kRandomPlay, static_cast<uint64_t>(k)));
-    while (!s.over()) {
-      positions.push_back(s);
-      legal_actions(s, list);
-      apply(s, list[static_cast<int>(rng.below(static_cast<uint32_t>(list.size())))]);
-    }
-  }
+  const std::vector<State> positions = random_positions(r, 97, 50);
   size_t i = 0;
   for (auto _ : st) {
     const State& s = positions[i];

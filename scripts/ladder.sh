@@ -3,7 +3,7 @@
 # duplicate (canasta tournament), Bradley-Terry ratings anchored at random = 0
 # with 95% intervals clustered by deal index, and each player's cost per deal;
 # then scripts/ladder_report.py writes results/ladder.md (every profile run so
-# far) and the plots.
+# far) and the plots. scripts/ladder_tournament.py reads the tournaments.
 #
 #   bash scripts/ladder.sh [PROFILE] [DEAL_PAIRS] [THREADS]    # default: classic 50 2
 #
@@ -25,6 +25,7 @@ pairs=${2:-50}
 threads=${3:-2}
 out=${OUT:-results}
 canasta=${CANASTA:-build/sim/cli/canasta}
+py=/usr/bin/python3
 [[ -x $canasta ]] || { echo "ladder.sh: $canasta is missing (bash scripts/build.sh)" >&2; exit 2; }
 whole DEAL_PAIRS "$pairs"
 whole THREADS "$threads" 0  # 0: all cores
@@ -57,34 +58,14 @@ if [[ -n ${COSTS_ONLY:-} ]]; then
   read -r -a check <<<"${CHECK_PLAYERS:-random basic heuristic ismcts:iters=1000}"
   # The tournament's settings and those players, in the tournament's order
   # (its matches put the earlier player first).
-  args_text=$(/usr/bin/python3 -c '
-import json, sys
-t = json.load(open(sys.argv[1]))
-strict, wanted = sys.argv[2] == "1", sys.argv[3:]
-unknown = [a for a in wanted if a not in t["agents"]]
-if strict and unknown:
-    sys.exit("ladder.sh: CHECK_PLAYERS: %s not among the tournament'"'"'s players (%s)" % (", ".join(unknown), " ".join(t["agents"])))
-have = [a for a in t["agents"] if a in wanted]
-if len(have) < 2:
-    sys.exit("ladder.sh: fewer than two of the players to check (%s) are in the tournament" % " ".join(wanted))
-print("\n".join(["--deals", str(t["deals"]), "--seed", str(t["seed"]), "--profile", t["profile"], "--agents"] + have))' \
-    "$dir/tournament/tournament.json" "$([[ -n ${CHECK_PLAYERS:-} ]] && echo 1 || echo 0)" "${check[@]}")
+  args_text=$("$py" scripts/ladder_tournament.py replay-args "$dir/tournament/tournament.json" \
+    ${CHECK_PLAYERS:+--strict} "${check[@]}")
   mapfile -t args <<<"$args_text"
   again=$(mktemp -d)
   trap 'rm -rf "$again"; tidy' EXIT
   "$canasta" tournament "${args[@]}" --threads "$threads" --out "$again/t" >/dev/null
-  /usr/bin/python3 -c '
-import json, sys
-old, new = (json.load(open(p)) for p in sys.argv[1:3])
-def matches(t):
-    return {(t["agents"][m["a"]], t["agents"][m["b"]]): (m["margin"], m["share"]) for m in t["matches"]}
-o, n = matches(old), matches(new)
-bad = [k for k in n if o.get(k) != n[k]]
-if bad or not n:
-    sys.exit("ladder.sh: this program does not play the tournament'"'"'s games (%s); play it again" %
-             ", ".join("%s against %s" % k for k in bad) if bad else "ladder.sh: no match to check")
-print("ladder.sh: %d match%s played again, the same figures" % (len(n), "" if len(n) == 1 else "es"))' \
-    "$dir/tournament/tournament.json" "$again/t/tournament.json"
+  same=$("$py" scripts/ladder_tournament.py same-figures "$dir/tournament/tournament.json" "$again/t/tournament.json")
+  echo "ladder.sh: $same"
   grep -v '^costs:' "$dir/machine.txt" >"$dir/machine.txt.tmp" || true
   echo "costs: $(date -u +%Y-%m-%d), \`nproc\` $(nproc), $(lscpu | sed -n 's/^Model name: *//p' | head -1), commit $(git describe --always --dirty 2>/dev/null || echo unknown), \`COSTS_ONLY=1 bash scripts/ladder.sh $profile\`" >>"$dir/machine.txt.tmp"
 else
@@ -93,14 +74,7 @@ else
   # complete, is resumed or used, when it is the one these arguments ask for.
   run=$dir/tournament.run
   if [[ -e $run/run.json ]]; then
-    /usr/bin/python3 -c '
-import json, sys
-t = json.load(open(sys.argv[1] + "/tournament.json"))
-if (t["agents"], t["deals"], t["profile"]) != (sys.argv[4:], int(sys.argv[2]), sys.argv[3]):
-    sys.exit("ladder.sh: %s holds a tournament of other settings (%s, %d deal pairs, %s): "
-             "run the script with those to finish it, or remove that folder" %
-             (sys.argv[1], " ".join(t["agents"]), t["deals"], t["profile"]))' \
-      "$run" "$pairs" "$profile" "${players[@]}" || exit 2
+    "$py" scripts/ladder_tournament.py check-settings "$run" "$pairs" "$profile" "${players[@]}" || exit 2
     if grep -q '"status":"partial"' "$run/run.json"; then
       "$canasta" tournament --resume "$run" --threads "$threads" | tee "$run.txt"
     fi
@@ -112,8 +86,8 @@ fi
 # Cost: seconds of one core per deal with the player at every seat, from the
 # run's own speed line (deals of self-play on one thread), for the players
 # as the tournament names them.
-mapfile -t players < <(/usr/bin/python3 -c 'import json, sys; print("\n".join(json.load(open(sys.argv[1]))["agents"]))' \
-  "${run:-$dir/tournament}/tournament.json")
+agents_text=$("$py" scripts/ladder_tournament.py agents "${run:-$dir/tournament}/tournament.json")
+mapfile -t players <<<"$agents_text"
 echo "player,deals,seconds_per_deal" >"$dir/costs.csv.tmp"
 for p in "${players[@]}"; do
   case $p in ismcts*) n=12 ;; *) n=40000 ;; esac
@@ -128,4 +102,4 @@ if [[ -n ${run:-} ]]; then
 fi
 mv "$dir/costs.csv.tmp" "$dir/costs.csv"
 mv "$dir/machine.txt.tmp" "$dir/machine.txt"
-/usr/bin/python3 scripts/ladder_report.py "$out"
+"$py" scripts/ladder_report.py "$out"

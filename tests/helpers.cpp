@@ -1,6 +1,20 @@
 #include "helpers.h"
 
+#include <unistd.h>
+
+#include <fstream>
+#include <iterator>
+
 namespace canasta::test {
+
+std::string test_file_path(const std::string& name) {
+  return ::testing::TempDir() + "canasta_" + std::to_string(::getpid()) + "_" + name;
+}
+
+std::string file_contents(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
 
 State position(const std::string& text) {
   State s;

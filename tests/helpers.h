@@ -5,6 +5,7 @@
 
 #include <initializer_list>
 #include <memory>
+#include <span>
 #include <string>
 
 #include "canasta/agent.h"
@@ -13,6 +14,7 @@
 #include "canasta/notation.h"
 #include "canasta/position.h"
 #include "canasta/profile.h"
+#include "canasta/stats.h"
 
 namespace canasta::test {
 
@@ -29,6 +31,24 @@ constexpr int test_deals(int n, [[maybe_unused]] int more) {
   return n;
 #endif
 }
+
+// Rows read in duplicate, at a table of two sides.
+constexpr RunShape kDuplicate{.duplicate = true};
+// The summary of rows, read as `shape` says or as a run's configuration does.
+inline Summary summary_of(std::span<const DealRow> rows, RunShape shape) {
+  return summarize(tally(rows, shape), shape);
+}
+inline Summary summary_of(std::span<const DealRow> rows, const ExperimentConfig& c) {
+  return summarize(tally(rows, RunShape::of(c)), c);
+}
+inline GameSummary game_summary_of(std::span<const GameRow> rows, RunShape shape) {
+  return summarize_games(tally_games(rows, shape), shape);
+}
+
+// A scratch file's path of this process (ctest runs test files side by
+// side), and a file's bytes.
+std::string test_file_path(const std::string& name);
+std::string file_contents(const std::string& path);
 
 // Parses a position (core/doc/notation.md); fails the test on a bad position.
 State position(const std::string& text);

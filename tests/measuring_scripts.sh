@@ -15,8 +15,8 @@ fail() {
 }
 rm -rf "$work"
 mkdir -p "$work/scripts" "$work/results/ladder/classic"
-cp "$src/scripts/args.sh" "$src/scripts/ladder.sh" "$src/scripts/ladder_report.py" "$src/scripts/script_io.py" \
-  "$src/scripts/scaling.sh" "$work/scripts/"
+cp "$src/scripts/args.sh" "$src/scripts/ladder.sh" "$src/scripts/ladder_report.py" \
+  "$src/scripts/ladder_tournament.py" "$src/scripts/script_io.py" "$src/scripts/scaling.sh" "$work/scripts/"
 
 # ladder.sh: a small tournament, then its costs measured again.
 dir=$work/results/ladder/classic
@@ -38,7 +38,8 @@ for players in "random heuristic" "basic"; do
     >"$work/out" 2>&1; then
     fail "CHECK_PLAYERS='$players' accepted"
   fi
-  grep -q "^ladder.sh: " "$work/out" || fail "CHECK_PLAYERS='$players': no one-line reason: $(cat "$work/out")"
+  [[ $(wc -l <"$work/out") == 1 ]] || fail "CHECK_PLAYERS='$players': not one line: $(cat "$work/out")"
+  grep -q "^ladder_tournament: " "$work/out" || fail "CHECK_PLAYERS='$players': no reason: $(cat "$work/out")"
 done
 # A tournament whose figures this program does not give: refused, costs untouched.
 cp "$dir/costs.csv" "$work/costs.before"

@@ -2,7 +2,8 @@
 # The Python helpers of scripts/ given bad input (tests/scripts_help.sh checks
 # their --help): a missing or wrong file, a wrong argument, a missing or empty
 # ladder, a three-side table for losses.py, bad arguments or agents for
-# rating_coverage.py, are a one-line error (prefixed with the script's name)
+# rating_coverage.py, players or settings a tournament lacks for
+# ladder_tournament.py, are a one-line error (prefixed with the script's name)
 # and exit 2, never a traceback; rating_coverage.py's table on a small case;
 # the plots make their missing folders and take their format from the
 # output's extension, and no temporary file is left behind. Needs no canasta
@@ -51,6 +52,24 @@ CANASTA=$canasta "$py" "$scripts/rating_coverage.py" --agents heuristic basic ra
   --truth-pairs 40 --csv cover.csv >cover.txt 2>err.txt || fail "rating_coverage: $(cat err.txt)"
 grep -q '^| `basic` | ' cover.txt && grep -q '^| `random` | ' cover.txt || fail "rating_coverage: $(cat cover.txt)"
 [[ $(wc -l <cover.csv) == 10 ]] || fail "rating_coverage --csv: $(cat cover.csv)"
+
+"$canasta" tournament --agents random basic --deals 4 --seed 7 --out tour >/dev/null
+refused 'cannot read missing.json' ladder_tournament.py agents missing.json
+refused 'is not a tournament.json' ladder_tournament.py agents two/summary.json
+refused 'invalid choice' ladder_tournament.py nosuch
+refused "invalid int value: 'x'" ladder_tournament.py check-settings tour x classic random basic
+refused "heuristic not among the tournament's players (random basic)" ladder_tournament.py replay-args \
+  tour/tournament.json --strict heuristic random
+refused 'fewer than two of the players to check (basic heuristic)' ladder_tournament.py replay-args \
+  tour/tournament.json basic heuristic
+refused 'holds a tournament of other settings (random basic, 4 deal pairs, classic)' ladder_tournament.py \
+  check-settings tour 5 classic random basic
+"$py" "$scripts/ladder_tournament.py" check-settings tour 4 classic random basic || fail "check-settings"
+[[ $("$py" "$scripts/ladder_tournament.py" agents tour/tournament.json) == $'random\nbasic' ]] || fail "agents"
+[[ $("$py" "$scripts/ladder_tournament.py" replay-args tour/tournament.json basic random | tr '\n' ' ') == \
+  "--deals 4 --seed 7 --profile classic --agents random basic " ]] || fail "replay-args"
+[[ $("$py" "$scripts/ladder_tournament.py" same-figures tour/tournament.json tour/tournament.json) == \
+  "1 match played again, the same figures" ]] || fail "same-figures"
 
 printf '#!/bin/sh\n' >bench && chmod +x bench  # a benchmark program that has no benchmarks
 refused 'at least 2' compare_bench.py bench bench --repetitions 1

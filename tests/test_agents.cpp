@@ -546,7 +546,7 @@ TEST(UserAgent, TheExampleAgentIsRegisteredAndPlays) {
   std::vector<DealRow> rows;
   std::string error;
   ASSERT_TRUE(run_deals(c, rows, error)) << error;
-  const Summary sum = summarize(rows, true);
+  const Summary sum = summary_of(rows, kDuplicate);
   EXPECT_GT(sum.margin.lo, 0) << "greedy should beat uniform random play";
 }
 

@@ -131,7 +131,7 @@ TEST(Tally, InRangeRefusesWhatCouldOverflow) {
   edge.margin.sum = edge.group_margin.sum = int64_t{1} << 60;
   edge.margin.sq_hi = edge.group_margin.sq_hi = edge.margin.sq_lo = int64_t{1} << 48;
   ASSERT_TRUE(edge.in_range());
-  EXPECT_TRUE(std::isfinite(summarize(edge, true).margin.mean));
+  EXPECT_TRUE(std::isfinite(summarize(edge, kDuplicate).margin.mean));
 }
 
 TEST(Cli, PositionsReadInOrderAndApart) {

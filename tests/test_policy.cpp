@@ -22,15 +22,6 @@
 namespace canasta::test {
 namespace {
 
-std::string temp_path(const std::string& name) {
-  return ::testing::TempDir() + "canasta_policy_" + std::to_string(::getpid()) + "_" + name;
-}
-
-std::string bytes_of(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
-
 // A policy of `rules` with small random weights (seeded): every action has
 // its own score.
 PolicyModel random_policy(const Rules& rules, int hidden, uint64_t seed) {
@@ -105,14 +96,14 @@ TEST(Policy, ProbabilitiesDependOnTheViewOnly) {
 TEST(Policy, FileRoundTripsBitForBit) {
   for (const char* profile : {"classic", "spanish-6p3"}) {
     const PolicyModel m = random_policy(rules_of(profile), 24, 5);
-    const std::string a = temp_path("a.policy"), b = temp_path("b.policy");
+    const std::string a = test_file_path("policy_a.policy"), b = test_file_path("policy_b.policy");
     std::string error;
     ASSERT_TRUE(m.save(a, error)) << error;
     PolicyModel back;
     ASSERT_TRUE(PolicyModel::load(a, back, error)) << error;
     EXPECT_TRUE(back == m);
     ASSERT_TRUE(back.save(b, error)) << error;
-    EXPECT_EQ(bytes_of(a), bytes_of(b));
+    EXPECT_EQ(file_contents(a), file_contents(b));
     std::remove(a.c_str());
     std::remove(b.c_str());
   }
@@ -120,10 +111,10 @@ TEST(Policy, FileRoundTripsBitForBit) {
 
 TEST(Policy, BadFilesAreRefusedWithOneLine) {
   const PolicyModel m = random_policy(Rules{}, 16, 6);
-  const std::string path = temp_path("bad.policy");
+  const std::string path = test_file_path("policy_bad.policy");
   std::string error;
   ASSERT_TRUE(m.save(path, error));
-  const std::string good = bytes_of(path);
+  const std::string good = file_contents(path);
   const auto with_u32 = [&](size_t at, uint32_t v) {
     std::string b = good;
     std::memcpy(b.data() + at, &v, 4);
@@ -156,7 +147,7 @@ TEST(Policy, BadFilesAreRefusedWithOneLine) {
 }
 
 TEST(Policy, AgentAndSearchPlayDeterministically) {
-  const std::string path = temp_path("play.policy");
+  const std::string path = test_file_path("policy_play.policy");
   std::string error;
   ASSERT_TRUE(random_policy(Rules{}, 16, 7).save(path, error)) << error;
   for (const std::string& spec :
@@ -199,7 +190,7 @@ TEST(PolicySamples, TheSameAtOneAndTwoThreads) {
   EXPECT_EQ(bytes[0], bytes[1]);
   ASSERT_GT(samples[0], 10);
   // Read back: every sample a decision of side 0's search, its visits summed.
-  const std::string path = temp_path("samples.bin");
+  const std::string path = test_file_path("policy_samples.bin");
   std::ofstream(path, std::ios::binary)
       << policy_sample_header(c.rules, "test", c.seed, samples[0]) << bytes[0];
   PolicySamples s;

@@ -81,7 +81,7 @@ TEST(Processes, SplitARunIntoTheSameRowsRecordsAndSummary) {
   RunHooks hooks;
   hooks.records = [&](const std::string& lines) { one_records += lines; };
   ASSERT_TRUE(run_deals(c, one, error, hooks)) << error;
-  const Summary single = summarize(one, c);
+  const Summary single = summary_of(one, c);
   for (const int k : {2, 3}) {
     StandInRanks ranks(k);
     std::vector<std::vector<DealRow>> rows(static_cast<size_t>(k));
@@ -99,7 +99,7 @@ TEST(Processes, SplitARunIntoTheSameRowsRecordsAndSummary) {
       };
       std::string e;
       EXPECT_TRUE(run_deals(c, rows[static_cast<size_t>(i)], e, h)) << e;
-      Tally t = tally(rows[static_cast<size_t>(i)], c.duplicate);
+      Tally t = tally(rows[static_cast<size_t>(i)], RunShape{c.duplicate});
       h.processes.add_up(t.words());
       summaries[static_cast<size_t>(i)] = summarize(t, c);
     });
@@ -143,12 +143,12 @@ TEST(Processes, SequentialTestStopsAtTheSameBatch) {
     h.processes = ranks.process(i);
     std::string e;
     EXPECT_TRUE(run_deals(c, rows[static_cast<size_t>(i)], e, h)) << e;
-    Tally t = tally(rows[static_cast<size_t>(i)], true);
+    Tally t = tally(rows[static_cast<size_t>(i)], kDuplicate);
     h.processes.add_up(t.words());
     summaries[static_cast<size_t>(i)] = summarize(t, c);
   });
   EXPECT_EQ(rows[0].size() + rows[1].size() + rows[2].size(), one.size());
-  for (const Summary& s : summaries) EXPECT_EQ(summary_to_json(c, s), summary_to_json(c, summarize(one, c)));
+  for (const Summary& s : summaries) EXPECT_EQ(summary_to_json(c, s), summary_to_json(c, summary_of(one, c)));
 }
 
 TEST(Processes, SpsaAndTournamentsSpreadExactly) {
@@ -216,9 +216,9 @@ TEST(Processes, TalliesOfPartsAddUpToTheWhole) {
   std::vector<DealRow> rows;
   std::string error;
   ASSERT_TRUE(run_deals(c, rows, error)) << error;
-  Tally whole = tally(rows, true, 3), parts;
+  Tally whole = tally(rows, {true, 3}), parts;
   for (size_t from = 0; from < rows.size(); from += 3 * 37)
-    parts.add(tally(std::span(rows).subspan(from, std::min<size_t>(3 * 37, rows.size() - from)), true, 3));
+    parts.add(tally(std::span(rows).subspan(from, std::min<size_t>(3 * 37, rows.size() - from)), {true, 3}));
   EXPECT_EQ(sizeof(Tally), 448u) << "sim/doc/experiments.md gives the bytes ranks exchange";
   EXPECT_EQ(whole.groups, 300);
   EXPECT_EQ(parts.groups, 300);
@@ -226,7 +226,7 @@ TEST(Processes, TalliesOfPartsAddUpToTheWhole) {
   EXPECT_EQ(parts.group_margin.sum, whole.group_margin.sum);
   EXPECT_EQ(parts.agent_points, whole.agent_points);
   EXPECT_EQ(parts.counts.turns, whole.counts.turns);
-  EXPECT_EQ(summary_to_json(c, summarize(parts, c)), summary_to_json(c, summarize(rows, c)));
+  EXPECT_EQ(summary_to_json(c, summarize(parts, c)), summary_to_json(c, summary_of(rows, c)));
   // Word for word once normalized (run.json's tally), whatever the split.
   const Tally a = whole.normalized(), b = parts.normalized();
   EXPECT_TRUE(std::equal(a.words().begin(), a.words().end(), b.words().begin()));

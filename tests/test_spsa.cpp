@@ -79,15 +79,25 @@ TEST(Spsa, MovesTowardTheBetterValue) {
 }
 
 TEST(Spsa, RefusesBadConfigurations) {
-  std::string error;
-  EXPECT_FALSE(check_spsa(config("heuristic", {}), error));
-  EXPECT_FALSE(check_spsa(config("heuristic", {{"colour", 1}}), error));
-  EXPECT_NE(error.find("no parameter 'colour'"), std::string::npos) << error;
-  EXPECT_FALSE(check_spsa(config("ismcts", {{"rollout", 1}}), error));
-  EXPECT_NE(error.find("not a number"), std::string::npos) << error;
-  EXPECT_FALSE(check_spsa(config("heuristic", {{"safety", 0}}), error));
-  EXPECT_FALSE(check_spsa(config("heuristic", {{"safety", 5}, {"safety", 5}}), error));
-  EXPECT_NE(error.find("twice"), std::string::npos) << error;
+  // Each refused for its own reason: the message of this call alone.
+  const auto refusal = [](const SpsaConfig& c) {
+    std::string error;
+    EXPECT_FALSE(check_spsa(c, error));
+    return error;
+  };
+  const auto says = [](const std::string& error, const char* words) {
+    return error.find(words) != std::string::npos;
+  };
+  std::string error = refusal(config("heuristic", {}));
+  EXPECT_TRUE(says(error, "no parameter to tune")) << error;
+  error = refusal(config("heuristic", {{"colour", 1}}));
+  EXPECT_TRUE(says(error, "no parameter 'colour'")) << error;
+  error = refusal(config("ismcts", {{"rollout", 1}}));
+  EXPECT_TRUE(says(error, "not a number")) << error;
+  error = refusal(config("heuristic", {{"safety", 0}}));
+  EXPECT_TRUE(says(error, "the perturbation of 'safety' must be a number above 0")) << error;
+  error = refusal(config("heuristic", {{"safety", 5}, {"safety", 5}}));
+  EXPECT_TRUE(says(error, "twice")) << error;
   EXPECT_TRUE(check_spsa(config("ismcts", {{"c", 0.1}}), error)) << error;
 }
 

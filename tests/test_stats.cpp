@@ -30,7 +30,8 @@ std::vector<Outcome> pairs_of(const std::vector<std::pair<double, double>>& scor
 
 TEST(Stats, PentanomialByHand) {
   // One pair of each kind: pair scores 1, 1/2, 1/2, 0, 3/4, 1/4.
-  const ScoreStats s = score_stats(pairs_of({{1, 1}, {1, 0}, {0.5, 0.5}, {0, 0}, {1, 0.5}, {0.5, 0}}), true);
+  const ScoreStats s =
+      score_stats(pairs_of({{1, 1}, {1, 0}, {0.5, 0.5}, {0, 0}, {1, 0.5}, {0.5, 0}}), kDuplicate);
   ASSERT_TRUE(s.paired);
   EXPECT_EQ(s.penta, (Pentanomial{1, 1, 1, 1, 1, 1}));
   EXPECT_EQ(s.a_won, 4);
@@ -52,7 +53,7 @@ TEST(Stats, PentanomialByHand) {
 TEST(Stats, TrinomialByHand) {
   // Three wins, a draw, a loss: score 0.7, variance 0.16 per deal.
   const std::vector<Outcome> o{{0, 0, 1, 50}, {1, 0, 1, 50}, {2, 0, 1, 50}, {3, 0, 0.5, 0}, {4, 0, 0, -50}};
-  const ScoreStats s = score_stats(o, false);
+  const ScoreStats s = score_stats(o, RunShape{});
   EXPECT_FALSE(s.paired);
   EXPECT_DOUBLE_EQ(s.share.mean, 0.7);
   EXPECT_NEAR(s.los, 0.5 * std::erfc(-(0.2 / std::sqrt(0.16 / 5)) / std::sqrt(2.0)), 1e-12);
@@ -67,27 +68,27 @@ TEST(Stats, TrinomialByHand) {
 // no normalized Elo: it is not a number (null in summary.json), never a 0
 // that would read as "no difference".
 TEST(Stats, NormalizedEloHasNoValueWithoutSpread) {
-  const ScoreStats swept = score_stats(pairs_of({{1, 1}, {1, 1}, {1, 1}}), true);
+  const ScoreStats swept = score_stats(pairs_of({{1, 1}, {1, 1}, {1, 1}}), kDuplicate);
   EXPECT_DOUBLE_EQ(swept.share.mean, 1.0);
   EXPECT_TRUE(std::isnan(swept.nelo.mean));
   EXPECT_TRUE(std::isnan(swept.nelo.lo));
   EXPECT_TRUE(std::isnan(swept.nelo.hi));
   const std::vector<Outcome> won{{0, 0, 1, 50}, {1, 0, 1, 80}};
-  EXPECT_TRUE(std::isnan(score_stats(won, false).nelo.mean));
+  EXPECT_TRUE(std::isnan(score_stats(won, RunShape{}).nelo.mean));
   // One deal lost among them gives the spread a value again.
   const std::vector<Outcome> mixed{{0, 0, 1, 50}, {1, 0, 1, 80}, {2, 0, 0, -20}};
-  EXPECT_TRUE(std::isfinite(score_stats(mixed, false).nelo.mean));
-  EXPECT_GT(score_stats(mixed, false).nelo.mean, 0);
+  EXPECT_TRUE(std::isfinite(score_stats(mixed, RunShape{}).nelo.mean));
+  EXPECT_GT(score_stats(mixed, RunShape{}).nelo.mean, 0);
 }
 
 // A share's interval stays within [0, 1] where the normal approximation
 // overshoots: three pairs won outright and one split (0.875 +- 0.245).
 TEST(Stats, ShareBoundsStayWithinZeroAndOne) {
-  const ScoreStats s = score_stats(pairs_of({{1, 1}, {1, 1}, {1, 1}, {1, 0}}), true);
+  const ScoreStats s = score_stats(pairs_of({{1, 1}, {1, 1}, {1, 1}, {1, 0}}), kDuplicate);
   EXPECT_DOUBLE_EQ(s.share.mean, 0.875);
   EXPECT_DOUBLE_EQ(s.share.hi, 1.0);
   EXPECT_GT(s.share.lo, 0.5);
-  const ScoreStats low = score_stats(pairs_of({{0, 0}, {0, 0}, {0, 0}, {1, 0}}), true);
+  const ScoreStats low = score_stats(pairs_of({{0, 0}, {0, 0}, {0, 0}, {1, 0}}), kDuplicate);
   EXPECT_DOUBLE_EQ(low.share.lo, 0.0);
   EXPECT_LT(low.share.hi, 0.5);
 }
@@ -99,7 +100,7 @@ TEST(Stats, MirrorPairsAreDetected) {
     o.push_back({k, 0, 1, 120.0 + static_cast<double>(k)});
     o.push_back({k, 1, 0, -120.0 - static_cast<double>(k)});
   }
-  const ScoreStats s = score_stats(o, true);
+  const ScoreStats s = score_stats(o, kDuplicate);
   EXPECT_TRUE(s.mirror);
   EXPECT_EQ(s.penta.wl, 10);
   EXPECT_DOUBLE_EQ(s.share.lo, 0.5);
@@ -121,7 +122,7 @@ TEST(Stats, IntervalsCoverTheTruthAtTheirLevel) {
       std::vector<DealRow> rows;
       std::string error;
       ASSERT_TRUE(run_deals(c, rows, error)) << error;
-      const Summary s = summarize(rows, duplicate);
+      const Summary s = summary_of(rows, RunShape{duplicate});
       ASSERT_EQ(s.score.paired, duplicate);
       covered += s.score.elo.lo <= 0 && s.score.elo.hi >= 0;
     }
@@ -141,7 +142,7 @@ TEST(Stats, PairsNarrowTheShareInterval) {
   std::vector<DealRow> rows;
   std::string error;
   ASSERT_TRUE(run_deals(c, rows, error)) << error;
-  const Summary s = summarize(rows, true);
+  const Summary s = summary_of(rows, kDuplicate);
   const Interval w = wilson(static_cast<double>(s.score.a_won) + 0.5 * static_cast<double>(s.score.drawn),
                             static_cast<double>(s.rows));
   EXPECT_LT(s.score.share.hi - s.score.share.lo, w.hi - w.lo);

@@ -36,6 +36,30 @@ struct MeldAll {
 // meld)? Canastas beyond `enough` (at least 1) are not counted.
 MeldAll meld_all(CardSet hand, const TeamMelds& melds, const Rules& r, int enough);
 
+// Whether the player to move in the draw phase has a way to take the pile
+// that leaves a turn able to end (legal_actions.cpp).
+bool can_take_pile(const State& s);
+
+// Whether `b3` black threes of a hand can all be melded onto `m`: none, or
+// three or four as the side's one meld of them.
+inline bool black_threes_meld(int b3, const TeamMelds& m) {
+  return b3 == 0 || (b3 >= 3 && b3 <= 4 && !m.has(kBlack3));
+}
+
+// Profiles with wild melds or closed canastas: greedy_max and meld_all as an
+// exact search over the ranks (meld_search.cpp).
+Greedy greedy_max_dp(CardSet hand, const TeamMelds& melds, const Rules& r);
+MeldAll meld_all_dp(CardSet hand, const TeamMelds& melds, const Rules& r, int enough);
+// Whether meld_all_dp cannot succeed with one natural of rank `k` fewer in
+// the hand (n - 1 instead of n) where it failed with n: every change of the
+// meld's wild cards that n - 1 naturals allow, n allow too, with a canasta
+// wherever n - 1 give one.
+bool no_better_with_one_less(const TeamMelds& m, int k, int n, const Rules& r);
+// Whether cleaning a canasta this turn could free a wild card: only with
+// closed canastas, where a mixed canasta of seven takes a natural of the
+// hand in place of a wild card.
+bool cleaning_may_free(CardSet hand, const TeamMelds& m, const Rules& r);
+
 // May the player go out from here (canastas, permission, opening)?
 bool can_go_out(const TurnCtx& c, const Rules& r);
 // Is there a legal way to finish the turn from here?
@@ -96,6 +120,13 @@ inline bool natural_shape_ok(const TeamMelds& m, int rank, int naturals, int wil
   if (r.wilds_le_naturals && wild > nat) return false;
   if (r.closed_canastas && nat + wild > (wild > 0 ? kCanastaSize : kClosedNaturalMax)) return false;
   return naturals + wilds > 0;
+}
+
+// Adds to the meld of `rank` (kTwo: the wild meld).
+inline void add_meld(TeamMelds& m, int rank, int naturals, int jokers, int twos) {
+  m.naturals.add(rank, naturals);
+  m.jokers.add(rank, jokers);
+  m.twos.add(rank, twos);
 }
 
 // The melds after the cleaning `a`: a natural of the canasta's rank replaces

@@ -22,6 +22,18 @@ int table_score(const Rules& r, const TeamMelds& m, int reds) {
   return m.value() + bonus(ranks, natural, wild) + red_three_score(reds, red_threes_plus(r, m, ranks + wild));
 }
 
+DealBounds deal_bounds(const Rules& r) {
+  const CardSet pack = full_pack(r);
+  const int cards = pack.value();
+  const int canastas = r.deck_cards() / kCanastaSize;
+  const int bonus = r.wild_melds ? kWildCanastaBonus : kNaturalCanastaBonus;
+  const int reds = red_three_score(pack.count(kRed3), true);
+  const int premiums = r.premiums ? kCanastronBonus + kCanastaDeCanastas + kFourBlackThrees : 0;
+  const int out = r.premiums ? kConcealedPremium[0][0] : kConcealedBonus;
+  return {cards + canastas * bonus + reds + premiums + out,
+          cards + reds + (r.premiums ? kFourBlackThreesHeld : 0)};
+}
+
 int red_three_score(int reds, bool plus) {
   const int value = reds >= kAllRedThrees ? kManyRedThreesEach * reds : kRedThreeBonus * reds;
   return plus ? value : -value;

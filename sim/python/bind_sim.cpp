@@ -214,9 +214,10 @@ py::dict run_sim(const SimArgs& a) {
     }
     if (!ok) throw py::value_error(error);
     if constexpr (std::is_same_v<decltype(rows), std::vector<GameRow>>)
-      out["summary"] = json_loads(game_summary_to_json(c, summarize_games(rows, c)));
+      out["summary"] =
+          json_loads(game_summary_to_json(c, summarize_games(tally_games(rows, RunShape::of(c)), c)));
     else
-      out["summary"] = json_loads(summary_to_json(c, summarize(rows, c)));
+      out["summary"] = json_loads(summary_to_json(c, summarize(tally(rows, RunShape::of(c)), c)));
     // A Python side appears in the summary's configuration by its callable's name.
     py::dict config = out["summary"]["config"];
     for (int side = 0; side < 2; ++side)

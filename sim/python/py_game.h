@@ -47,13 +47,6 @@ struct PlayerAction {
   int action;
 };
 
-// What a side can score in one deal: within [-low, high] (every card of the
-// pack melded or left in hand, every canasta and premium, every red three).
-struct DealBounds {
-  int high = 0, low = 0;
-};
-DealBounds deal_bounds(const Rules& r);
-
 // A game: a profile, and the seed of the deals new_initial_state() deals in turn.
 struct PyGame {
   Rules rules;
@@ -120,7 +113,8 @@ struct PyState {
   void play(Action a);
 };
 
-// Serialisation as text (state_text.cpp).
+// Serialisation as text (canasta/state_text.h); a text refused raises
+// ValueError with the reader's message.
 std::string serialize_state(const PyState& p);
 PyState deserialize_state(const GamePtr& g, const std::string& text);
 

@@ -1,5 +1,5 @@
 // The game and a deal in play (py_game.h): ids, legal actions, steps,
-// returns, observations, records and resampling.
+// returns, observations, records, resampling and the state as text.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -9,6 +9,7 @@
 #include "canasta/notation.h"
 #include "canasta/profile.h"
 #include "canasta/record.h"
+#include "canasta/state_text.h"
 #include "canasta/text.h"
 #include "py_game.h"
 #include "redraw.h"
@@ -48,18 +49,6 @@ Rules rules_or_raise(const std::string& spec) {
   std::string error;
   if (!parse_profile(spec, r, error)) throw py::value_error(error);
   return r;
-}
-
-DealBounds deal_bounds(const Rules& r) {
-  const CardSet pack = full_pack(r);
-  const int cards = pack.value();
-  const int canastas = r.deck_cards() / kCanastaSize;
-  const int bonus = r.wild_melds ? kWildCanastaBonus : kNaturalCanastaBonus;
-  const int reds = red_three_score(pack.count(kRed3), true);
-  const int premiums = r.premiums ? kCanastronBonus + kCanastaDeCanastas + kFourBlackThrees : 0;
-  const int out = r.premiums ? kConcealedPremium[0][0] : kConcealedBonus;
-  return {cards + canastas * bonus + reds + premiums + out,
-          cards + reds + (r.premiums ? kFourBlackThreesHeld : 0)};
 }
 
 std::string PyGame::profile() const { return profile_spec(rules); }
@@ -241,6 +230,28 @@ PyState PyState::resample(int player, const py::object& sampler) const {
   PyState out = of_deck(game, deck, start.dealer, start.score_before);
   for (const Step& step : steps) out.apply_action(ids().id(step.action));
   return out;
+}
+
+std::string serialize_state(const PyState& p) {
+  DealHistory h;
+  h.start = p.start;
+  h.of_seed = p.from_deal;
+  h.seed = p.seed;
+  h.deal = p.deal;
+  for (const Step& step : p.steps) h.actions.push_back(step.action);
+  return state_text(h, p.ids());
+}
+
+PyState deserialize_state(const GamePtr& g, const std::string& text) {
+  DealHistory h;
+  std::string error;
+  if (!parse_state_text(text, g->rules, *g->ids, h, error)) throw py::value_error(error);
+  PyState p = PyState::of_deck(g, h.start.deck, h.start.dealer, h.start.score_before);
+  p.from_deal = h.of_seed;
+  p.seed = h.seed;
+  p.deal = h.deal;
+  for (const Action a : h.actions) p.apply_action(p.ids().id(a));
+  return p;
 }
 
 }  // namespace canasta::python

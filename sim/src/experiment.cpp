@@ -3,7 +3,6 @@
 #include "canasta/experiment.h"
 
 #include <fmt/format.h>
-#include <tbb/info.h>
 
 #include <algorithm>
 #include <atomic>
@@ -22,11 +21,6 @@
 #include "canasta/text.h"
 
 namespace canasta {
-
-int resolve_threads(int requested) {
-  // Every core this process may run on (its affinity mask, as mpirun or taskset set it).
-  return requested > 0 ? requested : std::max(1, tbb::info::default_concurrency());
-}
 
 const AgentSpec& seat_agent(const ExperimentConfig& c, int seat) {
   for (const SeatAgent& s : c.seats)
@@ -411,6 +405,24 @@ int64_t window_of(const ExperimentConfig& c, bool recording, int threads) {
   return std::max<int64_t>(base, 64 * threads);
 }
 
+// The words the processes add up after a batch (Processes::add_up): the
+// sequential test's counts, whether a process was stopped, and a word a
+// process for what it played of the batch (its own set, the others 0).
+struct BatchShare {
+  static constexpr size_t kStopped = std::tuple_size_v<SprtCounts>, kPlayed = kStopped + 1;
+  std::vector<int64_t> words;
+
+  BatchShare(const SprtCounts& counts, bool stopped, const Processes& procs, int64_t played)
+      : words(kPlayed + static_cast<size_t>(procs.count), 0) {
+    std::copy(counts.begin(), counts.end(), words.begin());
+    words[kStopped] = stopped ? 1 : 0;
+    words[kPlayed + static_cast<size_t>(procs.index)] = played;
+  }
+  int64_t count(size_t q) const { return words[q]; }
+  bool stopped() const { return words[kStopped] > 0; }
+  int64_t played(int process) const { return words[kPlayed + static_cast<size_t>(process)]; }
+};
+
 // Plays the positions of the shard not in hooks.done, in batches
 // (batch_size) whose positions every process shares out in blocks; after
 // each batch the processes add up the sequential test's counts and whether
@@ -431,7 +443,7 @@ bool play_run(const ExperimentConfig& c, RunOutcome& out, std::string& error, co
   std::vector<Outcome> scratch;
   Tally mine, batch_tally;
   SprtCounts tested{};
-  if (c.sprt && hooks.done_tally) tested = sprt_counts(*hooks.done_tally, c.duplicate);
+  if (c.sprt && hooks.done_tally) tested = sprt_counts(*hooks.done_tally, RunShape::of(c));
   out.done = hooks.done;
   out.stopped = false;
   const typename OrderedRun<Row>::Flush flush = [&](std::span<const Row> rows, const std::string& lines) {
@@ -459,23 +471,19 @@ bool play_run(const ExperimentConfig& c, RunOutcome& out, std::string& error, co
     if (hooks.batch_end) hooks.batch_end();
     // What every process played of the batch (a prefix of its block), the
     // sequential test's counts and whether any was stopped.
-    const SprtCounts counts = c.sprt ? sprt_counts(batch_tally, c.duplicate) : SprtCounts{};
-    std::vector<int64_t> shared(static_cast<size_t>(6 + procs.count), 0);
-    for (size_t q = 0; q < counts.size(); ++q) shared[q] = counts[q];
-    shared[5] = hooks.stop && hooks.stop->load() ? 1 : 0;
-    shared[6 + static_cast<size_t>(procs.index)] = played;
-    procs.add_up(shared);
+    BatchShare shared(c.sprt ? sprt_counts(batch_tally, RunShape::of(c)) : SprtCounts{},
+                      hooks.stop && hooks.stop->load(), procs, played);
+    procs.add_up(shared.words);
     for (int p = 0; p < procs.count; ++p) {
       const auto [pf, pn] = Processes{p, procs.count, {}}.block(0, batch_seq.size);
-      out.done = merge_ranges(
-          out.done, batch_seq.positions(pf, pf + std::min(pn - pf, shared[6 + static_cast<size_t>(p)])));
+      out.done = merge_ranges(out.done, batch_seq.positions(pf, pf + std::min(pn - pf, shared.played(p))));
     }
-    if (shared[5] > 0) {
+    if (shared.stopped()) {
       out.stopped = true;
       break;
     }
     if (c.sprt) {
-      for (size_t q = 0; q < tested.size(); ++q) tested[q] += shared[q];
+      for (size_t q = 0; q < tested.size(); ++q) tested[q] += shared.count(q);
       if (sprt(tested, *c.sprt).decision != 0) break;
     }
   }
@@ -485,39 +493,6 @@ bool play_run(const ExperimentConfig& c, RunOutcome& out, std::string& error, co
 }
 
 }  // namespace
-
-Ranges merge_ranges(const Ranges& a, const Ranges& b) {
-  Ranges all = a;
-  all.insert(all.end(), b.begin(), b.end());
-  std::sort(all.begin(), all.end());
-  Ranges out;
-  for (const auto& r : all) {
-    if (r.first >= r.second) continue;
-    if (!out.empty() && r.first <= out.back().second)
-      out.back().second = std::max(out.back().second, r.second);
-    else
-      out.push_back(r);
-  }
-  return out;
-}
-
-Ranges missing_ranges(const Ranges& r, int64_t n) {
-  Ranges out;
-  int64_t at = 0;
-  for (const auto& [b, e] : merge_ranges(r, {})) {
-    if (b >= n) break;
-    if (b > at) out.emplace_back(at, b);
-    at = std::max(at, e);
-  }
-  if (at < n) out.emplace_back(at, n);
-  return out;
-}
-
-int64_t ranges_size(const Ranges& r) {
-  int64_t n = 0;
-  for (const auto& [b, e] : r) n += e - b;
-  return n;
-}
 
 int64_t batch_size(const ExperimentConfig& c) {
   const int64_t count = shard_size(c.games > 0 ? c.games : c.deals, c);
@@ -547,7 +522,7 @@ bool stream_deals(const ExperimentConfig& c, RunOutcome& out, std::string& error
   };
   return play_run<DealRow>(c, out, error, hooks, play, hooks.deal_rows,
                            [&](Tally& t, std::span<const DealRow> rows, std::vector<Outcome>& scratch) {
-                             add_tally(t, rows, c.duplicate, c.rules.teams, scratch);
+                             add_tally(t, rows, RunShape::of(c), scratch);
                            });
 }
 
@@ -567,7 +542,7 @@ bool stream_games(const ExperimentConfig& c, RunOutcome& out, std::string& error
   };
   return play_run<GameRow>(c, out, error, hooks, play, hooks.game_rows,
                            [&](Tally& t, std::span<const GameRow> rows, std::vector<Outcome>& scratch) {
-                             add_tally_games(t, rows, c.duplicate, c.rules.teams, scratch);
+                             add_tally_games(t, rows, RunShape::of(c), scratch);
                            });
 }
 

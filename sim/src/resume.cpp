@@ -55,12 +55,8 @@ namespace {
 // The index of a deal (or game) row, and the tally of some rows.
 int64_t index_of(const DealRow& r) { return r.deal; }
 int64_t index_of(const GameRow& r) { return r.game; }
-Tally tally_of(std::span<const DealRow> rows, bool duplicate, int sides) {
-  return tally(rows, duplicate, sides);
-}
-Tally tally_of(std::span<const GameRow> rows, bool duplicate, int sides) {
-  return tally_games(rows, duplicate, sides);
-}
+Tally tally_of(std::span<const DealRow> rows, RunShape shape) { return tally(rows, shape); }
+Tally tally_of(std::span<const GameRow> rows, RunShape shape) { return tally_games(rows, shape); }
 
 template <class Row>
 void check_rows(const std::string& path, const SimResume& r, const ExperimentConfig& c) {
@@ -74,7 +70,7 @@ void check_rows(const std::string& path, const SimResume& r, const ExperimentCon
   std::vector<Row> group;  // the rows of one index
   Tally total;
   const auto flush = [&] {
-    if (!group.empty() && !total.add_in_range(tally_of(group, c.duplicate, sides)))
+    if (!group.empty() && !total.add_in_range(tally_of(group, RunShape::of(c))))
       throw bad("the rows add up beyond what a run can hold");
     group.clear();
   };

@@ -185,7 +185,7 @@ namespace {
 
 // Adds outcomes in (index, twin) order to a tally: every row, and in
 // duplicate every complete group (twins 0, 1, ... of one index).
-void add_outcomes(Tally& t, std::span<const Outcome> outcomes, bool duplicate) {
+void add_outcomes(Tally& t, std::span<const Outcome> outcomes, RunShape shape) {
   const auto quarters = [](double score) { return static_cast<int64_t>(std::llround(score * 4)); };
   const auto halves = [](double margin) { return static_cast<int64_t>(std::llround(margin * 2)); };
   // Adds one row; returns its score in quarters and margin in halves.
@@ -209,7 +209,7 @@ void add_outcomes(Tally& t, std::span<const Outcome> outcomes, bool duplicate) {
     }
     if (j == i) {
       add_row(outcomes[j++]);  // a row out of order stands alone
-    } else if (duplicate && j - i >= 2) {
+    } else if (shape.duplicate && j - i >= 2) {
       const auto size = static_cast<int64_t>(j - i);
       ++t.groups;
       t.group_rows += size;
@@ -232,7 +232,7 @@ void add_outcomes(Tally& t, std::span<const Outcome> outcomes, bool duplicate) {
 }
 
 // The score statistics of a tally.
-ScoreStats score_stats_of(const Tally& t, bool duplicate) {
+ScoreStats score_stats_of(const Tally& t, RunShape shape) {
   ScoreStats st;
   st.a_won = t.a_won;
   st.b_won = t.b_won;
@@ -240,7 +240,7 @@ ScoreStats score_stats_of(const Tally& t, bool duplicate) {
   st.penta = t.penta;
   if (t.rows == 0) return st;
   const double n = static_cast<double>(t.rows);
-  st.paired = duplicate && t.groups > 0;
+  st.paired = shape.duplicate && t.groups > 0;
   if (st.paired) {
     const double pairs = static_cast<double>(t.groups);
     const double group = static_cast<double>(t.group_rows / t.groups);
@@ -272,18 +272,18 @@ ScoreStats score_stats_of(const Tally& t, bool duplicate) {
 }
 
 // A's margin: over complete duplicate groups (the mean of each group's margins) or per row.
-Interval margin_of(const Tally& t, bool duplicate) {
-  if (duplicate && t.groups > 0)
+Interval margin_of(const Tally& t, RunShape shape) {
+  if (shape.duplicate && t.groups > 0)
     return t.group_margin.interval(2 * static_cast<double>(t.group_rows / t.groups));
   return t.margin.interval(2);
 }
 
 }  // namespace
 
-ScoreStats score_stats(std::span<const Outcome> outcomes, bool duplicate) {
+ScoreStats score_stats(std::span<const Outcome> outcomes, RunShape shape) {
   Tally t;
-  add_outcomes(t, outcomes, duplicate);
-  return score_stats_of(t, duplicate);
+  add_outcomes(t, outcomes, shape);
+  return score_stats_of(t, shape);
 }
 
 namespace {
@@ -308,8 +308,8 @@ std::pair<double, double> a_result(const T* score, int a, int sides) {
 
 }  // namespace
 
-void add_tally(Tally& total, std::span<const DealRow> rows, bool duplicate, int sides,
-               std::vector<Outcome>& outcomes) {
+void add_tally(Tally& total, std::span<const DealRow> rows, RunShape shape, std::vector<Outcome>& outcomes) {
+  const int sides = shape.sides;
   Tally t;
   outcomes.clear();
   for (const DealRow& r : rows) {
@@ -327,12 +327,13 @@ void add_tally(Tally& total, std::span<const DealRow> rows, bool duplicate, int 
       }
     }
   }
-  add_outcomes(t, outcomes, duplicate);
+  add_outcomes(t, outcomes, shape);
   total.add(t);
 }
 
-void add_tally_games(Tally& total, std::span<const GameRow> rows, bool duplicate, int sides,
+void add_tally_games(Tally& total, std::span<const GameRow> rows, RunShape shape,
                      std::vector<Outcome>& outcomes) {
+  const int sides = shape.sides;
   Tally t;
   outcomes.clear();
   for (const GameRow& r : rows) {
@@ -344,7 +345,7 @@ void add_tally_games(Tally& total, std::span<const GameRow> rows, bool duplicate
     outcomes.push_back({r.game, r.swapped, score, m});
     t.counts.add(r.counts);
   }
-  add_outcomes(t, outcomes, duplicate);
+  add_outcomes(t, outcomes, shape);
   total.add(t);
 }
 
@@ -352,26 +353,25 @@ namespace {
 
 // The tally of `rows` alone, by `add` (add_tally or add_tally_games).
 template <class Row>
-Tally tally_alone(std::span<const Row> rows, bool duplicate, int sides,
-                  void (*add)(Tally&, std::span<const Row>, bool, int, std::vector<Outcome>&)) {
+Tally tally_alone(std::span<const Row> rows, RunShape shape,
+                  void (*add)(Tally&, std::span<const Row>, RunShape, std::vector<Outcome>&)) {
   Tally t;
   std::vector<Outcome> outcomes;
   outcomes.reserve(rows.size());
-  add(t, rows, duplicate, sides, outcomes);
+  add(t, rows, shape, outcomes);
   return t;
 }
 
 }  // namespace
 
-Tally tally(std::span<const DealRow> rows, bool duplicate, int sides) {
-  return tally_alone(rows, duplicate, sides, add_tally);
+Tally tally(std::span<const DealRow> rows, RunShape shape) { return tally_alone(rows, shape, add_tally); }
+
+Tally tally_games(std::span<const GameRow> rows, RunShape shape) {
+  return tally_alone(rows, shape, add_tally_games);
 }
 
-Tally tally_games(std::span<const GameRow> rows, bool duplicate, int sides) {
-  return tally_alone(rows, duplicate, sides, add_tally_games);
-}
-
-Summary summarize(const Tally& t, bool duplicate, int sides) {
+Summary summarize(const Tally& t, RunShape shape) {
+  const int sides = shape.sides;
   Summary s;
   s.rows = t.rows;
   if (t.rows == 0) return s;
@@ -382,33 +382,25 @@ Summary summarize(const Tally& t, bool duplicate, int sides) {
       s.agent_score[role] = static_cast<double>(t.agent_points[role]) / n;
       s.agent_first[role] = static_cast<double>(t.agent_first[role]) / 6 / n;
     }
-  s.score = score_stats_of(t, duplicate);
+  s.score = score_stats_of(t, shape);
   s.score.pairwise = sides > 2;
   const Interval unpaired = t.margin.interval(2);
   s.unpaired_width = unpaired.hi - unpaired.lo;
-  s.margin = margin_of(t, duplicate);
+  s.margin = margin_of(t, shape);
   s.per_deal = PerDeal::of(t.counts);
   return s;
 }
 
-Summary summarize(std::span<const DealRow> rows, bool duplicate, int sides) {
-  return summarize(tally(rows, duplicate, sides), duplicate, sides);
-}
-
-GameSummary summarize_games(const Tally& t, bool duplicate, int sides) {
+GameSummary summarize_games(const Tally& t, RunShape shape) {
   GameSummary s;
   s.rows = t.rows;
   if (t.rows == 0) return s;
-  s.score = score_stats_of(t, duplicate);
-  s.score.pairwise = sides > 2;
-  s.margin = margin_of(t, duplicate);
+  s.score = score_stats_of(t, shape);
+  s.score.pairwise = shape.sides > 2;
+  s.margin = margin_of(t, shape);
   s.deals = static_cast<double>(t.counts.deals) / static_cast<double>(t.rows);
   s.per_deal = PerDeal::of(t.counts);
   return s;
-}
-
-GameSummary summarize_games(std::span<const GameRow> rows, bool duplicate, int sides) {
-  return summarize_games(tally_games(rows, duplicate, sides), duplicate, sides);
 }
 
 namespace {
@@ -425,31 +417,23 @@ std::string_view status_of(const ExperimentConfig& c, int64_t rows, const std::o
 }  // namespace
 
 Summary summarize(const Tally& t, const ExperimentConfig& c) {
-  Summary s = summarize(t, c.duplicate, c.rules.teams);
-  if (c.sprt) s.sprt = sprt(sprt_counts(t, c.duplicate), *c.sprt);
+  Summary s = summarize(t, RunShape::of(c));
+  if (c.sprt) s.sprt = sprt(sprt_counts(t, RunShape::of(c)), *c.sprt);
   s.status = status_of(c, s.rows, s.sprt);
   return s;
 }
 
-Summary summarize(std::span<const DealRow> rows, const ExperimentConfig& c) {
-  return summarize(tally(rows, c.duplicate, c.rules.teams), c);
-}
-
 GameSummary summarize_games(const Tally& t, const ExperimentConfig& c) {
-  GameSummary s = summarize_games(t, c.duplicate, c.rules.teams);
+  GameSummary s = summarize_games(t, RunShape::of(c));
   s.status = status_of(c, s.rows, std::nullopt);
   return s;
 }
 
-GameSummary summarize_games(std::span<const GameRow> rows, const ExperimentConfig& c) {
-  return summarize_games(tally_games(rows, c.duplicate, c.rules.teams), c);
-}
-
-SprtCounts sprt_counts(const Tally& t, bool duplicate) {
+SprtCounts sprt_counts(const Tally& t, RunShape shape) {
   // A pair's share by its pentanomial class, or a deal's by its result.
   const Pentanomial& p = t.penta;
-  return duplicate ? SprtCounts{p.ll, p.ld, p.wl + p.dd, p.wd, p.ww}
-                   : SprtCounts{t.b_won, 0, t.drawn, 0, t.a_won};
+  return shape.duplicate ? SprtCounts{p.ll, p.ld, p.wl + p.dd, p.wd, p.ww}
+                         : SprtCounts{t.b_won, 0, t.drawn, 0, t.a_won};
 }
 
 SprtResult sprt(const SprtCounts& counts, const SprtConfig& test) {

@@ -117,7 +117,7 @@ bool run_tournament(const TournamentConfig& c, TournamentResult& out, std::strin
     const bool complete = ranges_size(state.done) == c.deals;
     out.stopped = out.stopped || !complete;
     if (state.tally.rows == 0) continue;
-    out.pairs.push_back({a, b, summarize(state.tally, true), complete});
+    out.pairs.push_back({a, b, summarize(state.tally, RunShape{.duplicate = true}), complete});
     scores.push_back({a, b, &state.points});
   }
   // The ratings come from what was played, where a finite fit exists: none

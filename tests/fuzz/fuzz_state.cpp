@@ -22,8 +22,8 @@ namespace {
 void summarise(const Tally& t) {
   for (const bool duplicate : {false, true})
     for (const int sides : {2, 3}) {
-      [[maybe_unused]] const Summary s = summarize(t, duplicate, sides);
-      [[maybe_unused]] const GameSummary g = summarize_games(t, duplicate, sides);
+      [[maybe_unused]] const Summary s = summarize(t, RunShape{duplicate, sides});
+      [[maybe_unused]] const GameSummary g = summarize_games(t, RunShape{duplicate, sides});
     }
 }
 
@@ -44,11 +44,11 @@ void rows(std::string_view text, int sides) {
   std::vector<GameRow> games;
   std::string error;
   if (rows_from_csv(text, deals, error, sides)) {
-    const Tally t = tally(deals, true, sides);
+    const Tally t = tally(deals, {true, sides});
     if (t.in_range()) summarise(t);
   }
   if (game_rows_from_csv(text, games, error, sides)) {
-    const Tally t = tally_games(games, true, sides);
+    const Tally t = tally_games(games, {true, sides});
     if (t.in_range()) summarise(t);
   }
 }

@@ -5,6 +5,8 @@
 // only false races. What that build checks is the project's own shared state.
 #pragma once
 
+#include <tbb/info.h>
+
 #include <algorithm>
 #include <cstdint>
 
@@ -23,6 +25,12 @@
 #endif
 
 namespace canasta {
+
+// The worker threads of a run: `requested`, or when it is 0 every core the
+// process may run on (its affinity mask, as mpirun or taskset set it).
+inline int resolve_threads(int requested) {
+  return requested > 0 ? requested : std::max(1, tbb::info::default_concurrency());
+}
 
 #if !defined(CANASTA_TSAN)
 namespace detail {
@@ -56,8 +64,7 @@ void parallel_chunks(int threads, int64_t first, int64_t last, int64_t grain, co
   if (first >= last) return;
 #if defined(CANASTA_TSAN)
   const int64_t chunks = (last - first + grain - 1) / grain;
-  const int64_t workers =
-      std::min<int64_t>(chunks, threads > 0 ? threads : std::max(1U, std::thread::hardware_concurrency()));
+  const int64_t workers = std::min<int64_t>(chunks, resolve_threads(threads));
   std::atomic<int64_t> next{0};
   const auto work = [&] {
     for (int64_t c = next++; c < chunks; c = next++)
@@ -87,7 +94,7 @@ void parallel_chunks(int threads, int64_t first, int64_t last, int64_t grain, co
 template <class Body>
 void parallel_workers(int threads, const Body& body) {
 #if defined(CANASTA_TSAN)
-  const int n = threads > 0 ? threads : static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+  const int n = resolve_threads(threads);
   std::vector<std::thread> pool;
   for (int w = 1; w < n; ++w) pool.emplace_back([&body, w] { body(w); });
   body(0);

@@ -75,6 +75,12 @@ void apply_unchecked(State& s, Action a);
 std::array<DealScore, kMaxTeams> deal_score(const State& s);
 // Each side's deal score less the mean of the other sides' (zero-sum over the sides).
 std::array<double, kMaxTeams> deal_margins(const State& s);
+// What a side can score in one deal: within [-low, high] (every card of the
+// pack melded or left in hand, every canasta and premium, every red three).
+struct DealBounds {
+  int high = 0, low = 0;
+};
+DealBounds deal_bounds(const Rules& r);
 
 // The canasta bonuses of a side's melds.
 int canasta_bonus(const TeamMelds& m);
@@ -96,7 +102,7 @@ int table_score(const Rules& r, const TeamMelds& m, int reds);
 int team_red_threes(const State& s, int team);
 
 // The opening minimum of the side in the current deal.
-int opening_minimum(const State& s, int team);
+inline int opening_minimum(const State& s, int team) { return s.rules.opening_minimum(s.score_before[team]); }
 
 // The number of action sequences of length `depth` from `s`, a deal that
 // ends sooner counting once. Pins move generation down, as perft does for

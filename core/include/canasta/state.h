@@ -146,7 +146,6 @@ struct TeamMelds {
   int value() const {
     return naturals.value() + card_value(kJoker) * jokers.total() + card_value(kTwo) * twos.total();
   }
-  int cards() const { return naturals.total() + jokers.total() + twos.total(); }
   // The cards of the meld of `rank`: its naturals and its wild cards.
   CardSet cards(int rank) const {
     CardSet c;

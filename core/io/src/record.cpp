@@ -207,17 +207,13 @@ std::string to_json_line(const DealRecord& r) {
   return s;
 }
 
-bool parse_record(std::string_view line, DealRecord& r, std::string& error) {
-  r = DealRecord{};
-  Json v;
-  if (!parse_json(line, v, error)) {
-    error = "not JSON: " + error;
-    return false;
-  }
-  if (!v.is_object()) {
-    error = "a record is a JSON object";
-    return false;
-  }
+namespace {
+
+// The parts of a record, read in turn by parse_record into `r`: false with
+// a one-line `error` at the first field that is missing or wrong.
+
+// The format, kind, profile, seed, deal index, dealer and scores before the deal.
+bool read_deal(const Json& v, DealRecord& r, std::string& error) {
   const std::string* format = read_string(v, "format");
   if (!format || *format != kFormat) {
     error = fmt::format("unknown record format (expected \"{}\")", kFormat);
@@ -240,7 +236,6 @@ bool parse_record(std::string_view line, DealRecord& r, std::string& error) {
     return false;
   }
   if (!parse_profile(*profile, r.rules, error)) return false;
-  const Rules& rules = r.rules;
   const auto seed = v.find("seed");
   if (seed == v.end() || !seed->is_number_unsigned()) {
     error = "missing or bad field 'seed' (an integer 0..18446744073709551615)";
@@ -250,27 +245,36 @@ bool parse_record(std::string_view line, DealRecord& r, std::string& error) {
   int64_t x = 0;
   if (!read_int(v, "deal", 0, int64_t{1} << 50, x, error)) return false;
   r.deal = x;
-  if (!read_int(v, "dealer", 0, rules.players - 1, x, error)) return false;
+  if (!read_int(v, "dealer", 0, r.rules.players - 1, x, error)) return false;
   r.dealer = static_cast<int>(x);
-  if (!read_ints(v, "scores_before", rules.teams, r.scores_before, error)) return false;
-  if (v.contains("agents")) {
-    const Json& agents = v["agents"];
-    bool ok = agents.is_array() && static_cast<int>(agents.size()) == rules.players;
-    for (size_t i = 0; ok && i < agents.size(); ++i) {
-      ok = agents[i].is_string();
-      if (ok) r.agents.push_back(agents[i].get<std::string>());
-    }
-    if (!ok) {
-      error = fmt::format("field 'agents' must be an array of {} agent specs", rules.players);
+  return read_ints(v, "scores_before", r.rules.teams, r.scores_before, error);
+}
+
+// The agents at the seats, where the record names them.
+bool read_agents(const Json& v, DealRecord& r, std::string& error) {
+  if (!v.contains("agents")) return true;
+  const int players = r.rules.players;
+  const Json& agents = v["agents"];
+  bool ok = agents.is_array() && static_cast<int>(agents.size()) == players;
+  for (size_t i = 0; ok && i < agents.size(); ++i) {
+    ok = agents[i].is_string();
+    if (ok) r.agents.push_back(agents[i].get<std::string>());
+  }
+  if (!ok) {
+    error = fmt::format("field 'agents' must be an array of {} agent specs", players);
+    return false;
+  }
+  std::string why;
+  for (size_t i = 0; i < r.agents.size(); ++i)
+    if (!agent_text_ok(r.agents[i], why)) {
+      error = fmt::format("field 'agents', seat {}: '{}' is {}", i, printable(r.agents[i], 40), why);
       return false;
     }
-    std::string why;
-    for (size_t i = 0; i < r.agents.size(); ++i)
-      if (!agent_text_ok(r.agents[i], why)) {
-        error = fmt::format("field 'agents', seat {}: '{}' is {}", i, printable(r.agents[i], 40), why);
-        return false;
-      }
-  }
+  return true;
+}
+
+// The deck, every card of the profile's pack once.
+bool read_deck(const Json& v, DealRecord& r, std::string& error) {
   const std::string* deck = read_string(v, "deck");
   if (!deck) {
     error = "missing field 'deck'";
@@ -279,13 +283,18 @@ bool parse_record(std::string_view line, DealRecord& r, std::string& error) {
   if (!parse_deck(*deck, r.deck, r.deck_size, error, true)) return false;
   Deck ordered;
   std::array<int, kKindNb> want{}, have{};
-  const int n = ordered_deck(rules, ordered);
+  const int n = ordered_deck(r.rules, ordered);
   for (int i = 0; i < n; ++i) ++want[ordered[i]];
   for (int i = 0; i < r.deck_size; ++i) ++have[r.deck[i]];
   if (want != have) {
     error = fmt::format("deck is not a full {}-card deck of the profile", n);
     return false;
   }
+  return true;
+}
+
+// The actions, each [seat, "action"].
+bool read_actions(const Json& v, DealRecord& r, std::string& error) {
   const auto actions = v.find("actions");
   if (actions == v.end() || !actions->is_array()) {
     error = "missing field 'actions'";
@@ -295,7 +304,7 @@ bool parse_record(std::string_view line, DealRecord& r, std::string& error) {
   for (size_t i = 0; i < actions->size(); ++i) {
     const Json& a = (*actions)[i];
     int64_t seat = -1;
-    if (!a.is_array() || a.size() != 2 || !int_in(a[0], 0, rules.players - 1, seat) || !a[1].is_string()) {
+    if (!a.is_array() || a.size() != 2 || !int_in(a[0], 0, r.rules.players - 1, seat) || !a[1].is_string()) {
       error = fmt::format("action {} is not [seat, \"action\"]", i);
       return false;
     }
@@ -306,6 +315,12 @@ bool parse_record(std::string_view line, DealRecord& r, std::string& error) {
     }
     r.actions.emplace_back(static_cast<int>(seat), act);
   }
+  return true;
+}
+
+// The result: how the deal ended, its scores, and the game after it.
+bool read_result(const Json& v, DealRecord& r, std::string& error) {
+  const Rules& rules = r.rules;
   const auto result = v.find("result");
   if (result == v.end() || !result->is_object()) {
     error = "missing field 'result'";
@@ -315,6 +330,7 @@ bool parse_record(std::string_view line, DealRecord& r, std::string& error) {
     error = "bad result field 'end'";
     return false;
   }
+  int64_t x = 0;
   if (!read_int(*result, "out_seat", -1, rules.players - 1, x, error)) return false;
   r.out_seat = static_cast<int>(x);
   const auto concealed = result->find("concealed");
@@ -332,6 +348,23 @@ bool parse_record(std::string_view line, DealRecord& r, std::string& error) {
   if (!read_int(*result, "winner", -1, rules.teams - 1, x, error)) return false;
   r.winner = static_cast<int>(x);
   return true;
+}
+
+}  // namespace
+
+bool parse_record(std::string_view line, DealRecord& r, std::string& error) {
+  r = DealRecord{};
+  Json v;
+  if (!parse_json(line, v, error)) {
+    error = "not JSON: " + error;
+    return false;
+  }
+  if (!v.is_object()) {
+    error = "a record is a JSON object";
+    return false;
+  }
+  return read_deal(v, r, error) && read_agents(v, r, error) && read_deck(v, r, error) &&
+         read_actions(v, r, error) && read_result(v, r, error);
 }
 
 }  // namespace canasta

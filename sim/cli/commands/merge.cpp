@@ -64,7 +64,7 @@ struct Merge {
   int64_t (*index)(const Row&);  // deal or game index
   bool (*from_csv)(std::string_view, std::vector<Row>&, std::string&, int sides);
   std::string (*to_csv)(std::span<const Row>, int sides);
-  Tally (*tally_of)(std::span<const Row>, bool duplicate, int sides);
+  Tally (*tally_of)(std::span<const Row>, RunShape shape);
 
   // A shard's rows: each index of the run and of the shard, each twin of it
   // at most once (a row repeated, or of another run, would count twice).
@@ -122,7 +122,7 @@ struct Merge {
       // The summary is a function of the configuration and the tally of the
       // rows: files of two runs, or a summary and rows (or tally) that do not
       // belong together, show here.
-      const Tally t = has_rows ? tally_of(part, c.duplicate, c.rules.teams) : *s.tally;
+      const Tally t = has_rows ? tally_of(part, RunShape::of(c)) : *s.tally;
       if (!t.in_range()) throw InputError{fmt::format("{}: {} holds more than a run can", dir, csv)};
       if ((s.version == 2 || !has_rows) && to_json(c, summarize(t, c)) != s.text)
         throw InputError{fmt::format("{}: {} and summary.json do not belong to one run", dir,

@@ -9,6 +9,7 @@
 #include "../cli.h"
 #include "../cluster.h"
 #include "canasta/cli/sim_options.h"
+#include "canasta/parallel.h"
 #include "canasta/profile.h"
 #include "canasta/results.h"
 #include "canasta/runner.h"

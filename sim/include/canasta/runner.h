@@ -55,8 +55,4 @@ void play_game(Game& g, State& s, const AgentOf& agent_of, Stream play_stream, O
   }
 }
 
-// The worker threads of a run: `requested`, or when it is 0 every core the
-// process may run on.
-int resolve_threads(int requested);
-
 }  // namespace canasta

@@ -15,6 +15,15 @@
 
 namespace canasta {
 
+// How a run's rows are read: in duplicate (the twins of an index a group)
+// or one by one, at a table of `sides` sides.
+struct RunShape {
+  bool duplicate = false;
+  int sides = 2;
+  // A run's: its duplicate setting and its profile's sides.
+  static RunShape of(const ExperimentConfig& c) { return {c.duplicate, c.rules.teams}; }
+};
+
 // A value with its 95% interval.
 struct Interval {
   double mean = 0, lo = 0, hi = 0;
@@ -140,7 +149,7 @@ struct Tally {
   std::span<int64_t> words();
   std::span<const int64_t> words() const;
 };
-Tally tally(std::span<const DealRow> rows, bool duplicate, int sides = 2);
+Tally tally(std::span<const DealRow> rows, RunShape shape);
 
 // What a stopped run (or one match, one point of a sweep) has played: its
 // positions and the tally of their rows, to go on from (RunHooks::done,
@@ -149,7 +158,7 @@ struct Played {
   Ranges done;
   Tally tally;
 };
-Tally tally_games(std::span<const GameRow> rows, bool duplicate, int sides = 2);
+Tally tally_games(std::span<const GameRow> rows, RunShape shape);
 
 // A deals run. Agent A is side0's, B side1's (and, at a table of three sides,
 // side 2's unless side2 names C); with duplicate every twin counts. With
@@ -169,12 +178,10 @@ struct Summary {
   int sides = 2;
   std::array<double, kMaxTeams> agent_score{}, agent_first{};
 };
-// The summary of a run's rows (with its sequential test and status) ...
-Summary summarize(std::span<const DealRow> rows, const ExperimentConfig& c);
-// ... or of rows alone, at a table of `sides` sides; or of their tally.
-Summary summarize(std::span<const DealRow> rows, bool duplicate, int sides = 2);
+// The summary of a run's tally, with its sequential test and status ...
 Summary summarize(const Tally& t, const ExperimentConfig& c);
-Summary summarize(const Tally& t, bool duplicate, int sides = 2);
+// ... or of a tally alone (no test, no status).
+Summary summarize(const Tally& t, RunShape shape);
 
 // A games run. A drawn or abandoned game counts as a draw.
 struct GameSummary {
@@ -185,10 +192,9 @@ struct GameSummary {
   PerDeal per_deal;         // game-level counts over all deals of all games
   std::string_view status;  // "complete" or "partial"
 };
-GameSummary summarize_games(std::span<const GameRow> rows, const ExperimentConfig& c);
-GameSummary summarize_games(std::span<const GameRow> rows, bool duplicate, int sides = 2);
+// The summary of a games run's tally, with its status, or of a tally alone.
 GameSummary summarize_games(const Tally& t, const ExperimentConfig& c);
-GameSummary summarize_games(const Tally& t, bool duplicate, int sides = 2);
+GameSummary summarize_games(const Tally& t, RunShape shape);
 
 // One deal's (or game's) result for A, for score_stats: its index, its twin,
 // A's score (1, 1/2 or 0) and A's margin.
@@ -200,14 +206,12 @@ struct Outcome {
 // The statistics of outcomes in (index, twin) order; in duplicate, a twin 1
 // that follows its twin 0 makes a pair. Scores are multiples of 1/4,
 // margins of 1/2.
-ScoreStats score_stats(std::span<const Outcome> outcomes, bool duplicate);
+ScoreStats score_stats(std::span<const Outcome> outcomes, RunShape shape);
 
 // Adds the tally of `rows` (complete duplicate groups only) to `t`, with
 // `scratch` as working space: no allocation once it has held as many rows.
-void add_tally(Tally& t, std::span<const DealRow> rows, bool duplicate, int sides,
-               std::vector<Outcome>& scratch);
-void add_tally_games(Tally& t, std::span<const GameRow> rows, bool duplicate, int sides,
-                     std::vector<Outcome>& scratch);
+void add_tally(Tally& t, std::span<const DealRow> rows, RunShape shape, std::vector<Outcome>& scratch);
+void add_tally_games(Tally& t, std::span<const GameRow> rows, RunShape shape, std::vector<Outcome>& scratch);
 
 // The generalized SPRT on the per-deal (or, in duplicate, per-pair) score
 // share of A, by the normal approximation, from the samples of the test by
@@ -215,7 +219,7 @@ void add_tally_games(Tally& t, std::span<const GameRow> rows, bool duplicate, in
 // 1/4, ..., 1 (counts 0 .. 4), taken from a tally of two sides. Counts of
 // parts of the rows add up, so processes can share them.
 using SprtCounts = std::array<int64_t, 5>;
-SprtCounts sprt_counts(const Tally& t, bool duplicate);
+SprtCounts sprt_counts(const Tally& t, RunShape shape);
 SprtResult sprt(const SprtCounts& counts, const SprtConfig& test);
 
 // The building blocks, for other summaries (tournaments).

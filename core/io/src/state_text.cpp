@@ -1,32 +1,29 @@
-// A deal in play as text (py_game.h): lines of numbers, never raw memory.
-//
-//   canasta-state/3
-//   profile two-player,target=3000
-//   deal SEED INDEX DEALER SCORE... DECK    (a deal of a seed)
-//   world DEALER SCORE... DECK              (a redrawn deal: its deck alone)
-//   actions ID...
-//
-// SCORE: each side's score before the deal; DECK: the deck in dealt order,
-// one hexadecimal digit a card (its kind). Reading replays the actions, each
-// checked, and refuses every number out of the game's range with a one-line
-// ValueError. Texts of canasta-state/2 with a deal line read the same.
+#include "canasta/state_text.h"
+
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
+#include <iterator>
 #include <sstream>
 
+#include "canasta/engine.h"
+#include "canasta/notation.h"
+#include "canasta/params.h"
 #include "canasta/profile.h"
-#include "canasta/text.h"
-#include "py_game.h"
 
-namespace canasta::python {
+namespace canasta {
 
 namespace {
 
 constexpr std::string_view kVersion = "canasta-state/3";
 constexpr std::string_view kOldVersion = "canasta-state/2";
 
-[[noreturn]] void refuse(const std::string& what) { throw py::value_error("a serialized state " + what); }
+// A reading stopped: the error, as parse_state_text returns it.
+struct Refused {
+  std::string error;
+};
+[[noreturn]] void refuse(const std::string& what) { throw Refused{"a serialized state " + what}; }
 
 // The words of one line, read in turn, each a number checked against its range.
 class Words {
@@ -100,35 +97,64 @@ Deck read_deck(Words& w, const Rules& r) {
   return deck;
 }
 
-PyState read_start(const GamePtr& g, std::string_view line) {
-  const Rules& r = g->rules;
-  const bool of_deal = line.rfind("deal ", 0) == 0;
-  if (!of_deal && line.rfind("world ", 0) != 0) refuse("has no deal line (deal or world expected)");
-  Words w(line.substr(of_deal ? 5 : 6), of_deal ? "deal" : "world");
-  uint64_t seed = 0;
-  int64_t index = 0;
-  if (of_deal) {
-    seed = w.number<uint64_t>("seed", 0, UINT64_MAX);
-    index = w.number<int64_t>("deal index", 0, INT64_MAX);
+// The deal line: a deal of a seed, or a deck alone.
+void read_start(std::string_view line, const Rules& r, DealHistory& h) {
+  h.of_seed = line.rfind("deal ", 0) == 0;
+  if (!h.of_seed && line.rfind("world ", 0) != 0) refuse("has no deal line (deal or world expected)");
+  Words w(line.substr(h.of_seed ? 5 : 6), h.of_seed ? "deal" : "world");
+  if (h.of_seed) {
+    h.seed = w.number<uint64_t>("seed", 0, UINT64_MAX);
+    h.deal = w.number<int64_t>("deal index", 0, INT64_MAX);
   }
   const int dealer = w.number<int>("dealer", 0, r.players - 1);
   const auto scores = read_scores(w, r);
   const Deck deck = read_deck(w, r);
   w.finish();
-  PyState p = PyState::of_deck(g, deck, dealer, scores);
-  p.from_deal = of_deal;
-  p.seed = seed;
-  p.deal = index;
-  return p;
+  start_deal(h.start, r, deck, r.deck_cards(), dealer, scores);
+}
+
+// The actions line: each action checked as it is replayed.
+void read_actions(Words& w, const ActionIds& ids, DealHistory& h) {
+  State s = h.start;
+  ActionList legal;
+  while (!w.done()) {
+    const auto id = w.number<int64_t>("action id", 0, ids.size() - 1);
+    if (s.over()) throw Refused{"the deal is over"};
+    const Action a = ids.action(static_cast<int>(id));
+    legal_actions(s, legal);
+    if (!legal.contains(a)) throw Refused{fmt::format("illegal action {} ({})", action_to_string(a), id)};
+    apply(s, a);
+    h.actions.push_back(a);
+  }
+}
+
+void read_text(std::string_view text, const Rules& rules, const ActionIds& ids, DealHistory& h) {
+  std::istringstream in{std::string(text)};
+  std::string line;
+  const auto next_line = [&](std::string_view key) {
+    if (!std::getline(in, line) || line.rfind(key, 0) != 0) refuse(fmt::format("has no {} line", key));
+    return std::string_view(line).substr(std::min(line.size(), key.size()));
+  };
+  if (!std::getline(in, line) || (line != kVersion && line != kOldVersion))
+    throw Refused{fmt::format("not a state serialized by this version ({} expected)", kVersion)};
+  Rules r;
+  std::string error;
+  if (!parse_profile(std::string(next_line("profile ")), r, error)) throw Refused{error};
+  if (!(r == rules)) throw Refused{"the state is of another profile: " + profile_spec(r)};
+  if (!std::getline(in, line)) refuse("ends too soon: no deal line");
+  read_start(line, rules, h);
+  Words actions(next_line("actions"), "actions");
+  read_actions(actions, ids, h);
+  if (std::getline(in, line)) refuse(fmt::format("has more lines than it should: '{}'", printable(line)));
 }
 
 }  // namespace
 
-std::string serialize_state(const PyState& p) {
-  std::string out = fmt::format("{}\nprofile {}\n", kVersion, p.game->profile());
-  const State& start = p.start;
-  if (p.from_deal)
-    fmt::format_to(std::back_inserter(out), "deal {} {} {}", p.seed, p.deal, static_cast<int>(start.dealer));
+std::string state_text(const DealHistory& h, const ActionIds& ids) {
+  const State& start = h.start;
+  std::string out = fmt::format("{}\nprofile {}\n", kVersion, profile_spec(start.rules));
+  if (h.of_seed)
+    fmt::format_to(std::back_inserter(out), "deal {} {} {}", h.seed, h.deal, static_cast<int>(start.dealer));
   else
     fmt::format_to(std::back_inserter(out), "world {}", static_cast<int>(start.dealer));
   for (int t = 0; t < start.rules.teams; ++t)
@@ -136,29 +162,20 @@ std::string serialize_state(const PyState& p) {
   out += ' ';
   for (int i = 0; i < start.deck_size; ++i) out += "0123456789abcdef"[start.deck[i]];
   out += "\nactions";
-  for (const Step& step : p.steps) fmt::format_to(std::back_inserter(out), " {}", p.ids().id(step.action));
+  for (const Action a : h.actions) fmt::format_to(std::back_inserter(out), " {}", ids.id(a));
   return out;
 }
 
-PyState deserialize_state(const GamePtr& g, const std::string& text) {
-  std::istringstream in(text);
-  std::string line;
-  const auto next_line = [&](std::string_view key) {
-    if (!std::getline(in, line) || line.rfind(key, 0) != 0) refuse(fmt::format("has no {} line", key));
-    return std::string_view(line).substr(std::min(line.size(), key.size()));
-  };
-  if (!std::getline(in, line) || (line != kVersion && line != kOldVersion))
-    throw py::value_error(fmt::format("not a state serialized by this version ({} expected)", kVersion));
-  Rules r;
-  std::string error;
-  if (!parse_profile(std::string(next_line("profile ")), r, error)) throw py::value_error(error);
-  if (!(r == g->rules)) throw py::value_error("the state is of another profile: " + profile_spec(r));
-  if (!std::getline(in, line)) refuse("ends too soon: no deal line");
-  PyState p = read_start(g, line);
-  Words actions(next_line("actions"), "actions");
-  while (!actions.done()) p.apply_action(actions.number<int64_t>("action id", 0, g->ids->size() - 1));
-  if (std::getline(in, line)) refuse(fmt::format("has more lines than it should: '{}'", printable(line)));
-  return p;
+bool parse_state_text(std::string_view text, const Rules& rules, const ActionIds& ids, DealHistory& out,
+                      std::string& error) {
+  out = DealHistory{};
+  try {
+    read_text(text, rules, ids, out);
+    return true;
+  } catch (const Refused& r) {
+    error = r.error;
+    return false;
+  }
 }
 
-}  // namespace canasta::python
+}  // namespace canasta

@@ -1,8 +1,5 @@
-// The rules engine: dealing, the legal actions of every phase (with the
-// feasibility checks of feasible.h that keep them free of dead ends), and
-// applying an action.
-#include "canasta/engine.h"
-
+// The legal actions of every phase, with the feasibility checks of feasible.h
+// that keep them free of dead ends.
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -10,6 +7,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "canasta/engine.h"
 #include "feasible.h"
 
 namespace canasta {
@@ -22,61 +20,7 @@ CardSet State::pile_set() const {
   return s;
 }
 
-int opening_minimum(const State& s, int team) { return s.rules.opening_minimum(s.score_before[team]); }
-
 namespace {
-
-void end_deal(State& s, EndReason why) {
-  s.phase = Phase::kOver;
-  s.end = why;
-}
-
-// Draws one card for the player to move; a red three is exposed and replaced.
-// Returns false when the deal ended (a red three was the last card).
-bool draw_one(State& s) {
-  while (s.stock_size() > 0) {
-    const int k = s.deck[s.stock_pos++];
-    if (k != kRed3) {
-      s.hand[s.seat].add(k);
-      return true;
-    }
-    ++s.red3[s.seat];
-    if (s.stock_size() == 0) {
-      end_deal(s, EndReason::kRedThreeLast);
-      return false;
-    }
-  }
-  return true;
-}
-
-// Exposes the red threes dealt to `seat`; returns how many.
-int expose_dealt_red3(State& s, int seat) {
-  const int n = s.hand[seat].count(kRed3);
-  s.hand[seat].remove(kRed3, n);
-  s.red3[seat] = static_cast<uint8_t>(s.red3[seat] + n);
-  return n;
-}
-
-// Draws `n` replacements for `seat`'s exposed red threes. Returns false when
-// the deal ended (a red three was the last card).
-bool replace_red3(State& s, int seat, int n) {
-  const int saved = s.seat;
-  s.seat = static_cast<uint8_t>(seat);
-  bool alive = true;
-  for (int i = 0; i < n && alive; ++i) alive = draw_one(s);
-  s.seat = static_cast<uint8_t>(saved);
-  return alive;
-}
-
-void forget_played(State& s, CardSet played) {
-  CardSet& known = s.known[s.seat];
-  if (known.empty()) return;
-  for (uint64_t kinds = ~played.none_bits() & ~known.none_bits() & detail::kKindBits; kinds;
-       kinds &= kinds - 1) {
-    const int k = std::countr_zero(kinds) >> 2;
-    known.set(k, std::max(0, known.count(k) - played.count(k)));
-  }
-}
 
 // The pile without its red threes: what joins a hand when the pile is taken.
 CardSet pile_cards(const State& s) {
@@ -98,20 +42,15 @@ TurnCtx context(const State& s) {
   return c;
 }
 
-void add_meld(TeamMelds& m, int rank, int naturals, int jokers, int twos) {
-  m.naturals.add(rank, naturals);
-  m.jokers.add(rank, jokers);
-  m.twos.add(rank, twos);
-}
-
-// The context after melding `used` (with `extra` natural from the pile top) on `rank`.
-TurnCtx after_meld(TurnCtx c, const Rules& r, Action a, int from_pile) {
+// The context after the meld or cleaning `a` (with `from_pile` natural from
+// the pile top, for a take).
+TurnCtx after_meld(TurnCtx c, Action a, int from_pile) {
   const CardSet used = a.cards();
   c.hand = c.hand - used;
   if (a.type() == ActionType::kClean)
     detail::apply_clean(c.melds, a);
   else
-    add_meld(c.melds, a.kind(), a.naturals() + from_pile, a.jokers(), a.twos());
+    detail::add_meld(c.melds, a.kind(), a.naturals() + from_pile, a.jokers(), a.twos());
   c.need -= a.value() + from_pile * card_value(a.kind());
   if (a.kind() == kBlack3) c.flags |= kCommitted;
   if ((c.flags & kOpening) && c.need <= 0) {
@@ -124,7 +63,6 @@ TurnCtx after_meld(TurnCtx c, const Rules& r, Action a, int from_pile) {
       c.pile_n = 0;
     }
   }
-  (void)r;
   return c;
 }
 
@@ -192,7 +130,7 @@ int take_actions(const State& s, Action* out) {
       }
       built = true;
     }
-    if (finishes(after_meld(base, s.rules, a, 1), s.rules)) out[n++] = a;
+    if (finishes(after_meld(base, a, 1), s.rules)) out[n++] = a;
   }
   return n;
 }
@@ -212,6 +150,15 @@ void draw_actions(const State& s, ActionList& out) {
   if (s.stock_size() == 0 && n > 0 && !must && s.rules.stock_end != StockEnd::kMustTake)
     out.push(Action::make(ActionType::kPass));
 }
+
+}  // namespace
+
+bool detail::can_take_pile(const State& s) {
+  Action takes[3];
+  return take_actions(s, takes) > 0;
+}
+
+namespace {
 
 // The wild cards one meld can take, as (jokers, twos) pairs in the order of
 // the legal actions (jokers ascending, then twos ascending): every pair with
@@ -358,6 +305,39 @@ struct NoOutAfterMeld {
   NoOutAfterMeld(const TurnCtx&, const Rules&) {}
 };
 
+// Whether the player may ask the partner to go out: asking needs a way to
+// go out (for a yes) and a way to finish without going out (for a no), so
+// that the partner's answer never strands the player. (Most hands hold two
+// cards that only a discard can take: the test can_go_out starts with,
+// asked here first.)
+[[gnu::always_inline]] inline bool may_ask(const State& s, const TurnCtx& c) {
+  const Rules& r = s.rules;
+  if (!(r.ask_partner && r.seats_per_team() >= 2 && !(s.flags & (kAsked | kMeldedExtra)) &&
+        ((s.flags & kPilePending) || detail::stuck_card(c.hand, c.melds) != detail::kTwoStuck) &&
+        detail::can_go_out(c, r)))
+    return false;
+  TurnCtx after_no = c;
+  after_no.flags |= kAnsweredNo;
+  return detail::viable(after_no, r);
+}
+
+// Whether the turn may end with a discard: with two cards or more it
+// simply ends (no "yes" or black threes to go out with, no opening still
+// `pending`); the last card ends it by going out (the canastas the side
+// needs, no "no" from the partner, no pile waiting, an opening pending only
+// after a draw from the stock).
+[[gnu::always_inline]] inline bool may_discard(const State& s, int h, int canastas, bool pending) {
+  bool may;
+  if (h >= 2) {
+    may = !(s.flags & (kAnsweredYes | kCommitted)) && !pending;
+  } else {
+    const bool exempt = (s.flags & kOpening) && (s.flags & kDrewStock);
+    may = !(s.flags & kAnsweredNo) && canastas >= s.rules.canastas_to_go_out && !(s.flags & kPilePending) &&
+          (!pending || exempt);
+  }
+  return may;
+}
+
 // With `later`, the melds and cleanings whose legality needs the search of
 // how the turn can end are listed unchecked and their positions kept there.
 // With kOut, in a turn where detail::OutAfterMeld applies, the melds of
@@ -371,24 +351,13 @@ void meld_phase_actions(const State& s, ActionList& out, DeferredChecks* later) 
   const int h = hand.total();
   const int canastas = m.canastas();
   const bool no = s.flags & kAnsweredNo;
-  const bool must_out = s.flags & (kAnsweredYes | kCommitted);
   const bool pending = (s.flags & kPilePending) || ((s.flags & kOpening) && m.any() && c.need > 0);
   const bool fast = !(s.flags & (kOpening | kPilePending | kAnsweredYes | kCommitted));
   // An opening turn with nothing else pending: a meld that reaches the
   // minimum needs no search.
   const bool opening_only = (s.flags & (kOpening | kPilePending | kAnsweredYes | kCommitted)) == kOpening;
 
-  // Asking needs a way to go out (for a yes) and a way to finish without
-  // going out (for a no): the partner's answer may never strand the player.
-  // (Most hands hold two cards that only a discard can take: the test
-  // can_go_out starts with, asked here first.)
-  if (r.ask_partner && r.seats_per_team() >= 2 && !(s.flags & (kAsked | kMeldedExtra)) &&
-      ((s.flags & kPilePending) || detail::stuck_card(hand, m) != detail::kTwoStuck) &&
-      detail::can_go_out(c, r)) {
-    TurnCtx after_no = c;
-    after_no.flags |= kAnsweredNo;
-    if (detail::viable(after_no, r)) out.push(Action::make(ActionType::kAsk));
-  }
+  if (may_ask(s, c)) out.push(Action::make(ActionType::kAsk));
 
   // With kOut (a turn that must go out), the same search asked of many melds.
   std::conditional_t<kOut, detail::OutAfterMeld, NoOutAfterMeld> out_after(c, r);
@@ -424,7 +393,7 @@ void meld_phase_actions(const State& s, ActionList& out, DeferredChecks* later) 
         else if (is_natural(a.kind()))
           ends = out_after.after(a.kind(), a.naturals(), a.jokers(), a.twos());
       }
-      if (ends < 0) ends = finishes(after_meld(c, r, a, 0), r);
+      if (ends < 0) ends = finishes(after_meld(c, a, 0), r);
       if (ends) out.push(a);
     }
   };
@@ -462,159 +431,11 @@ void meld_phase_actions(const State& s, ActionList& out, DeferredChecks* later) 
       consider_move(a, !fast, moved, a.dest(), moved);
     });
 
-  // Discards, in kind order. With two cards or more the turn simply ends;
-  // the last card ends it by going out.
-  bool may_discard;
-  if (h >= 2) {
-    may_discard = !must_out && !pending;
-  } else {
-    const bool exempt = (s.flags & kOpening) && (s.flags & kDrewStock);
-    may_discard =
-        !no && canastas >= r.canastas_to_go_out && !(s.flags & kPilePending) && (!pending || exempt);
-  }
-  if (may_discard)
+  // Discards, in kind order.
+  if (may_discard(s, h, canastas, pending))
     for (uint64_t kinds = ~hand.none_bits() & detail::kKindBits; kinds; kinds &= kinds - 1)
       out.push(Action::make(ActionType::kDiscard, std::countr_zero(kinds) >> 2));
 }
-
-void went_out(State& s) {
-  const TeamMelds& m = s.melds[s.team()];
-  int own_canastas = 0;
-  for (int k = kTwo; k <= kLastNatural; ++k)
-    if (!(s.start_ranks >> k & 1U) && m.is_canasta(k)) ++own_canastas;
-  // Concealed: the whole hand melded in this turn, with a canasta of its own
-  // among it (the others a side needs to go out may be on the table).
-  // Without premiums, leaning on the partner's melds is not concealed; with
-  // them it is, at a lower premium, as is going out after the first turn.
-  const bool leaning = s.flags & kAddedToOld;
-  const bool concealed =
-      !(s.melded_before >> s.seat & 1U) && (s.rules.premiums || !leaning) && own_canastas >= 1;
-  s.concealed = concealed ? static_cast<uint8_t>(kConcealed | (leaning ? kConcealedLeaning : 0) |
-                                                 (s.turns > s.rules.players ? kConcealedLater : 0))
-                          : 0;
-  s.out_seat = static_cast<int8_t>(s.seat);
-  end_deal(s, EndReason::kWentOut);
-}
-
-void pick_up_pile(State& s) {
-  for (int i = 0; i < s.pile_size; ++i) {
-    const int k = s.pile[i];
-    if (k == kRed3) {
-      ++s.red3[s.seat];  // exposed, not replaced
-    } else {
-      s.hand[s.seat].add(k);
-      s.known[s.seat].add(k);
-    }
-  }
-  s.pile_size = 0;
-  s.pile_frozen = false;
-}
-
-void begin_turn(State& s) {
-  ++s.turns;
-  const TeamMelds& m = s.melds[s.team()];
-  s.flags = m.any() ? 0 : kOpening;
-  s.turn_value = 0;
-  s.start_ranks = m.ranks();
-  s.phase = Phase::kDraw;
-  if (s.red3_pending >> s.seat & 1U) {
-    s.red3_pending = static_cast<uint8_t>(s.red3_pending & ~(1U << s.seat));
-    // With kExposedNow they were exposed at the deal: every red three the
-    // seat has before its first turn was dealt to it.
-    const int n =
-        s.rules.red3_deal == RedThreeDeal::kExposedNow ? s.red3[s.seat] : expose_dealt_red3(s, s.seat);
-    if (!replace_red3(s, s.seat, n)) return;
-  }
-  if (s.stock_size() == 0) {
-    Action takes[3];
-    if (s.rules.stock_end == StockEnd::kAfterLastDraw || take_actions(s, takes) == 0)
-      end_deal(s, EndReason::kStockOut);
-  }
-}
-
-void end_turn(State& s) {
-  if (s.flags & (kTookPile | kMeldedExtra)) s.melded_before |= static_cast<uint8_t>(1U << s.seat);
-  if (s.rules.stock_end == StockEnd::kAfterLastDraw && s.stock_size() < s.rules.draw_count) {
-    end_deal(s, EndReason::kStockOut);
-    return;
-  }
-  s.seat = static_cast<uint8_t>(s.rules.next_seat(s.seat));
-  begin_turn(s);
-}
-
-// The opening minimum is met: the side has opened, a pile waiting joins the hand.
-void check_opened(State& s) {
-  if ((s.flags & kOpening) && s.turn_value >= opening_minimum(s, s.team())) {
-    s.flags &= static_cast<uint16_t>(~kOpening);
-    if (s.flags & kPilePending) {
-      s.flags &= static_cast<uint16_t>(~kPilePending);
-      pick_up_pile(s);
-    }
-  }
-}
-
-// Melds `a` (plus `from_pile` natural from the pile top) for the player's
-// side; a cleaning also moves its wild card to the meld of its destination.
-void meld(State& s, Action a, int from_pile) {
-  const CardSet used = a.cards();
-  s.hand[s.seat] = s.hand[s.seat] - used;
-  forget_played(s, used);
-  const bool clean = a.type() == ActionType::kClean;
-  if (clean)
-    detail::apply_clean(s.melds[s.team()], a);
-  else
-    add_meld(s.melds[s.team()], a.kind(), a.naturals() + from_pile, a.jokers(), a.twos());
-  s.turn_value = static_cast<int16_t>(s.turn_value + a.value() + from_pile * card_value(a.kind()));
-  if ((s.start_ranks >> a.kind() & 1U) || (clean && (s.start_ranks >> a.dest() & 1U))) s.flags |= kAddedToOld;
-  if (a.kind() == kBlack3) s.flags |= kCommitted;
-  check_opened(s);
-}
-
-// After a meld: a player whose hand is empty (and who waits for no pile) is out.
-void check_out(State& s) {
-  if (s.hand[s.seat].empty() && !(s.flags & kPilePending)) went_out(s);
-}
-
-}  // namespace
-
-void start_deal(State& s, const Rules& rules, const Deck& deck, int deck_size, int dealer,
-                const std::array<int32_t, kMaxTeams>& scores) {
-  s = State{};
-  s.rules = rules;
-  s.deck = deck;
-  s.deck_size = static_cast<uint8_t>(deck_size);
-  s.dealer = static_cast<uint8_t>(dealer);
-  s.score_before = scores;
-  s.out_seat = -1;
-  s.pile_frozen = rules.frozen_until_taken;
-  const int first = rules.next_seat(dealer);
-  for (int i = 0; i < rules.players * rules.hand_size; ++i)
-    s.hand[(first + i) % rules.players].add(deck[s.stock_pos++]);
-  // The upcard; wild cards and red threes are covered and freeze the pile.
-  do {
-    const int k = deck[s.stock_pos++];
-    s.pile[s.pile_size++] = static_cast<uint8_t>(k);
-    if (is_wild(k) || k == kRed3) s.pile_frozen = true;
-  } while ((is_wild(s.top()) || s.top() == kRed3) && s.stock_size() > 0);
-  s.seat = static_cast<uint8_t>(first);
-  for (int i = 0; i < rules.players; ++i) {
-    const int seat = (first + i) % rules.players;
-    if (s.hand[seat].count(kRed3) == 0) continue;
-    if (rules.red3_deal == RedThreeDeal::kOwnersTurn) {
-      s.red3_pending |= static_cast<uint8_t>(1U << seat);
-    } else if (rules.red3_deal == RedThreeDeal::kExposedNow) {
-      // Exposed now (they score even if the owner never plays); the owner
-      // draws their replacements when the first turn begins.
-      expose_dealt_red3(s, seat);
-      s.red3_pending |= static_cast<uint8_t>(1U << seat);
-    } else if (!replace_red3(s, seat, expose_dealt_red3(s, seat))) {
-      return;
-    }
-  }
-  begin_turn(s);
-}
-
-namespace {
 
 [[gnu::always_inline]] inline void list_actions(const State& s, ActionList& out, DeferredChecks* later) {
   out.clear();
@@ -651,86 +472,20 @@ bool can_go_out(const State& s, Action after) {
   if (s.phase != Phase::kMeld) return false;
   const TurnCtx c = context(s);
   if (after == Action{}) return detail::can_go_out(c, s.rules);
-  const TurnCtx next = after_meld(c, s.rules, after, 0);
+  const TurnCtx next = after_meld(c, after, 0);
   if (next.hand.empty() && !(next.flags & kPilePending)) return finishes(next, s.rules);
   return detail::can_go_out(next, s.rules);
 }
 
 bool passes_deferred_check(const State& s, Action a) {
   assert(s.phase == Phase::kMeld && (a.type() == ActionType::kMeld || a.type() == ActionType::kClean));
-  return finishes(after_meld(context(s), s.rules, a, 0), s.rules);
+  return finishes(after_meld(context(s), a, 0), s.rules);
 }
 
 bool is_legal(const State& s, Action a) {
   ActionList list;
   legal_actions(s, list);
   return list.contains(a);
-}
-
-// Debug builds check the precondition and every invariant after every action.
-void apply(State& s, Action a) {
-  assert(is_legal(s, a));
-  apply_unchecked(s, a);
-  assert(check_invariants(s) == nullptr);
-}
-
-void apply_unchecked(State& s, Action a) {
-  switch (a.type()) {
-    case ActionType::kDraw:
-      for (int i = 0; i < s.rules.draw_count && s.stock_size() > 0; ++i)
-        if (!draw_one(s)) return;
-      s.flags |= kDrewStock;
-      s.phase = Phase::kMeld;
-      break;
-    case ActionType::kTakePile: {
-      --s.pile_size;  // the top card goes to the meld
-      s.flags |= kTookPile;
-      if (s.flags & kOpening) s.flags |= kPilePending;
-      s.phase = Phase::kMeld;
-      meld(s, a, 1);
-      if (!(s.flags & kPilePending)) pick_up_pile(s);
-      check_out(s);
-      break;
-    }
-    case ActionType::kMeld:
-    case ActionType::kClean:
-      s.flags |= kMeldedExtra;
-      meld(s, a, 0);
-      check_out(s);
-      break;
-    case ActionType::kAsk:
-      s.flags |= kAsked;
-      s.phase = Phase::kAnswer;
-      break;
-    case ActionType::kYes:
-      s.flags |= kAnsweredYes;
-      s.phase = Phase::kMeld;
-      break;
-    case ActionType::kNo:
-      s.flags |= kAnsweredNo;
-      s.phase = Phase::kMeld;
-      break;
-    case ActionType::kPass:
-      end_deal(s, EndReason::kStockOut);
-      break;
-    case ActionType::kDiscard: {
-      const int k = a.kind();
-      s.hand[s.seat].remove(k);
-      forget_played(s, a.cards());
-      s.pile[s.pile_size++] = static_cast<uint8_t>(k);
-      if (is_wild(k)) s.pile_frozen = true;
-      s.discarded[s.seat] |= static_cast<uint16_t>(1U << k);
-      if (s.hand[s.seat].empty()) {
-        went_out(s);
-      } else {
-        end_turn(s);
-      }
-      break;
-    }
-    case ActionType::kTypeNb:
-      assert(false);
-      break;
-  }
 }
 
 }  // namespace canasta
