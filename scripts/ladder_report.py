@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes RESULTS/ladder.md from the ladders scripts/ladder.sh made
 (RESULTS/ladder/PROFILE/: tournament/tournament.json, costs.csv,
-machine.txt), and a plot per profile (Elo against cost per deal,
+machine.txt, whose "note:" line, if any, is printed with the machine), and
+a plot per profile (Elo against cost per deal,
 RESULTS/ladder/PROFILE/ladder.png) where matplotlib is installed. With no
 argument it rewrites results/ladder.md and the plots under results/ladder/.
 
@@ -87,6 +88,8 @@ def section(p, t, costs, machine, base):
     ]
     if "costs" in machine:
         lines.append(f"- **Costs**, measured later on their own: {machine['costs']}")
+    if "note" in machine:
+        lines.append(f"- **Note**: {machine['note']}")
     lines += [
         "",
         "| player | Elo [95%] | cost per deal |",
