@@ -77,7 +77,8 @@ TEST(Agents, RegistryDocumentsEveryParameter) {
   for (const std::string_view name : agent_names())
     EXPECT_NE(help.find(std::string(name) + ": "), std::string::npos);
   EXPECT_NE(help.find("  take_min=3  (integer 0..100) take the pile"), std::string::npos) << help;
-  EXPECT_NE(help.find("  rollout=basic  (random|basic|heuristic|policy) rollout policy"), std::string::npos) << help;
+  EXPECT_NE(help.find("  rollout=basic  (random|basic|heuristic|policy) rollout policy"), std::string::npos)
+      << help;
   EXPECT_NE(help.find("greedy: example of an agent of your own"), std::string::npos) << help;
   EXPECT_NE(help.find("  c=0.7  (0..10) UCB exploration constant"), std::string::npos) << help;
 }

@@ -83,21 +83,21 @@ struct IsmctsAgent::Tree {
   static constexpr int kDirect = 32;      // up to this many legal actions, compared directly
   static constexpr size_t kSlots = 4096;  // 2 x ActionList::kCapacity, rounded up to a power of two
   static_assert(kSlots >= 2 * ActionList::kCapacity);
-  std::array<uint32_t, kSlots> slot_stamp_{};
-  std::array<uint32_t, kSlots> slot_action_{};
-  std::array<uint16_t, kSlots> slot_index_{};
-  std::array<uint8_t, ActionList::kCapacity> tried_{};
-  uint32_t stamp_ = 0;
+  std::array<uint32_t, kSlots> slot_stamp{};
+  std::array<uint32_t, kSlots> slot_action{};
+  std::array<uint16_t, kSlots> slot_index{};
+  std::array<uint8_t, ActionList::kCapacity> slot_tried{};
+  uint32_t stamp = 0;
   // The children of the current node whose action is legal here, in the
   // order of the node's child list (select's candidates).
-  std::array<int32_t, ActionList::kCapacity> legal_child_{};
-  int legal_children_ = 0;
+  std::array<int32_t, ActionList::kCapacity> legal_child{};
+  int legal_children = 0;
   std::vector<int> path;
   const PolicyModel* prior_policy = nullptr;    // with prior=FILE|default, for this search
   const PolicyModel* rollout_policy = nullptr;  // with rollout=policy
-  size_t kept_room_ = 0;                        // nodes kept free for the iterations left
-  std::array<float, ActionList::kCapacity> probs_{};
-  ActionList rollout_legal_;
+  size_t kept_room = 0;                         // nodes kept free for the iterations left
+  std::array<float, ActionList::kCapacity> probs{};
+  ActionList rollout_legal;
   BasicAgent basic_agent;
   HeuristicAgent heuristic_agent;
   RandomAgent random_agent;
@@ -159,7 +159,7 @@ struct IsmctsAgent::Tree {
       if (p.time_ms > 0 && it % 16 == 0 && it > 0 && std::chrono::steady_clock::now() >= deadline) break;
       if (stop_early && it % 16 == 0 && it > 0 && decided(p.stop_share * (iterations - it))) break;
       ++done;
-      kept_room_ = 3 * static_cast<size_t>(std::max(0, iterations - it));
+      kept_room = 3 * static_cast<size_t>(std::max(0, iterations - it));
       State d = sample(view, p, rng);
       puct ? descend_puct(d, view, p) : descend(d, view, p, rng);
       rollout(d, p, model, rng);
@@ -281,13 +281,13 @@ struct IsmctsAgent::Tree {
   // where it has no room for them all (beside the three nodes each
   // iteration left may add), the most likely one alone.
   void add_with_priors(int node, const State& d, int actor, int me, bool may_grow) {
-    prior_policy->probabilities(View(d, actor), legal, probs_.data());
+    prior_policy->probabilities(View(d, actor), legal, probs.data());
     const bool all =
-        may_grow || nodes.size() + static_cast<size_t>(fresh.size()) + kept_room_ <= nodes.capacity();
+        may_grow || nodes.size() + static_cast<size_t>(fresh.size()) + kept_room <= nodes.capacity();
     int only = -1;  // without room for all: the index in `legal` of the most likely fresh one
     for (int i = 0, f = 0; !all && i < legal.size() && f < fresh.size(); ++i)
       if (legal[i] == fresh[f] &&
-          (++f, only < 0 || probs_[static_cast<size_t>(i)] > probs_[static_cast<size_t>(only)]))
+          (++f, only < 0 || probs[static_cast<size_t>(i)] > probs[static_cast<size_t>(only)]))
         only = i;
     int f = 0;
     for (int i = 0; i < legal.size() && f < fresh.size(); ++i) {
@@ -298,8 +298,8 @@ struct IsmctsAgent::Tree {
       const int child = add(node, a.raw(), d.rules.team_of(actor), chance, 0);
       nodes[child].avail = 1;
       nodes[child].prior =
-          static_cast<uint16_t>(std::lround(std::clamp(probs_[static_cast<size_t>(i)], 0.0F, 1.0F) * 65535));
-      legal_child_[static_cast<size_t>(legal_children_++)] = child;
+          static_cast<uint16_t>(std::lround(std::clamp(probs[static_cast<size_t>(i)], 0.0F, 1.0F) * 65535));
+      legal_child[static_cast<size_t>(legal_children++)] = child;
     }
   }
 
@@ -310,16 +310,16 @@ struct IsmctsAgent::Tree {
   int select_puct(double c_puct) const {
     double reward = 0;
     int visits = 0;
-    for (int i = 0; i < legal_children_; ++i) {
-      const Node& n = nodes[legal_child_[static_cast<size_t>(i)]];
+    for (int i = 0; i < legal_children; ++i) {
+      const Node& n = nodes[legal_child[static_cast<size_t>(i)]];
       reward += n.reward;
       visits += n.visits;
     }
     const double unvisited = visits > 0 ? std::max(0.0, reward / visits - 0.05) : 0.5;
     int pick_child = -1;
     double best = -1e300;
-    for (int i = 0; i < legal_children_; ++i) {
-      const int c = legal_child_[static_cast<size_t>(i)];
+    for (int i = 0; i < legal_children; ++i) {
+      const int c = legal_child[static_cast<size_t>(i)];
       const Node& n = nodes[c];
       const double q = n.visits > 0 ? n.reward / n.visits : unvisited;
       const double score =
@@ -359,14 +359,14 @@ struct IsmctsAgent::Tree {
   }
 
   // Availability: every child of `node` whose action is legal here gains
-  // one (and is listed in `legal_child_`). Untried actions: legal here, no
+  // one (and is listed in `legal_child`). Untried actions: legal here, no
   // child of `node` yet (into `fresh`, in legal order). The child list is
   // walked once; each child's action is looked up in the legal actions,
   // by vector compares in a short list, through a table in a long one (a
   // meld phase with many wild cards).
   void available_and_untried(int node) {
     fresh.clear();
-    legal_children_ = 0;
+    legal_children = 0;
     const int n = legal.size();
     if (n <= kDirect) {
       // Each child's action against every legal one at once, four to a
@@ -382,39 +382,39 @@ struct IsmctsAgent::Tree {
         if (!at) continue;
         ++nodes[c].avail;
         tried |= at;
-        legal_child_[static_cast<size_t>(legal_children_++)] = c;
+        legal_child[static_cast<size_t>(legal_children++)] = c;
       }
       for (uint32_t untried = ~tried & (n == 32 ? ~0U : (1U << n) - 1); untried; untried &= untried - 1)
         fresh.push(legal[std::countr_zero(untried)]);
       return;
     }
-    std::fill_n(tried_.begin(), n, uint8_t{0});
+    std::fill_n(slot_tried.begin(), n, uint8_t{0});
     int bits = 5;
     while ((1 << bits) < 2 * n) ++bits;
     const uint32_t mask = (1U << bits) - 1;
     auto home = [bits](uint32_t raw) { return (raw * 0x9E3779B1U) >> (32 - bits); };
-    if (++stamp_ == 0) {  // the stamps wrapped: every slot empty again
-      slot_stamp_.fill(0);
-      stamp_ = 1;
+    if (++stamp == 0) {  // the stamps wrapped: every slot empty again
+      slot_stamp.fill(0);
+      stamp = 1;
     }
     for (int i = 0; i < n; ++i) {
       uint32_t h = home(legal[i].raw());
-      while (slot_stamp_[h] == stamp_) h = (h + 1) & mask;
-      slot_stamp_[h] = stamp_;
-      slot_action_[h] = legal[i].raw();
-      slot_index_[h] = static_cast<uint16_t>(i);
+      while (slot_stamp[h] == stamp) h = (h + 1) & mask;
+      slot_stamp[h] = stamp;
+      slot_action[h] = legal[i].raw();
+      slot_index[h] = static_cast<uint16_t>(i);
     }
     for (int c = nodes[node].first_child; c >= 0; c = nodes[c].next_sibling) {
-      for (uint32_t h = home(nodes[c].action); slot_stamp_[h] == stamp_; h = (h + 1) & mask) {
-        if (slot_action_[h] != nodes[c].action) continue;
+      for (uint32_t h = home(nodes[c].action); slot_stamp[h] == stamp; h = (h + 1) & mask) {
+        if (slot_action[h] != nodes[c].action) continue;
         ++nodes[c].avail;
-        tried_[slot_index_[h]] = 1;
-        legal_child_[static_cast<size_t>(legal_children_++)] = c;
+        slot_tried[slot_index[h]] = 1;
+        legal_child[static_cast<size_t>(legal_children++)] = c;
         break;
       }
     }
     for (int i = 0; i < n; ++i)
-      if (!tried_[static_cast<size_t>(i)]) fresh.push(legal[i]);
+      if (!slot_tried[static_cast<size_t>(i)]) fresh.push(legal[i]);
   }
 
   // Expansion: a new child of `node` for an untried action drawn at random
@@ -445,13 +445,13 @@ struct IsmctsAgent::Tree {
                                                  : std::log(static_cast<double>(n));
   }
 
-  // Selection: the child of the current node legal here (`legal_child_`,
+  // Selection: the child of the current node legal here (`legal_child`,
   // every legal action has one: none is untried) with the highest UCB score.
   int select(double explore) const {
     int pick_child = -1;
     double best = -1e300;
-    for (int i = 0; i < legal_children_; ++i) {
-      const int c = legal_child_[static_cast<size_t>(i)];
+    for (int i = 0; i < legal_children; ++i) {
+      const int c = legal_child[static_cast<size_t>(i)];
       const Node& n = nodes[c];
       const double score = n.reward / n.visits + explore * std::sqrt(log_of(n.avail) / n.visits);
       if (score > best) best = score, pick_child = c;
@@ -471,13 +471,13 @@ struct IsmctsAgent::Tree {
 
   // An action drawn from the rollout policy's probabilities at `d`.
   Action drawn_from_policy(const State& d, int actor, Rng& rng) {
-    legal_actions(d, rollout_legal_);
-    if (rollout_legal_.size() == 1) return rollout_legal_[0];
-    rollout_policy->probabilities(View(d, actor), rollout_legal_, probs_.data());
+    legal_actions(d, rollout_legal);
+    if (rollout_legal.size() == 1) return rollout_legal[0];
+    rollout_policy->probabilities(View(d, actor), rollout_legal, probs.data());
     double u = rng.uniform();
-    for (int i = 0; i + 1 < rollout_legal_.size(); ++i)
-      if ((u -= probs_[static_cast<size_t>(i)]) < 0) return rollout_legal_[i];
-    return rollout_legal_[rollout_legal_.size() - 1];
+    for (int i = 0; i + 1 < rollout_legal.size(); ++i)
+      if ((u -= probs[static_cast<size_t>(i)]) < 0) return rollout_legal[i];
+    return rollout_legal[rollout_legal.size() - 1];
   }
 
   // Evaluation: the deal's score as it stands, for the searcher's side,

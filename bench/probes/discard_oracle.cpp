@@ -149,7 +149,9 @@ Tally run(const AgentSpec& agent, const AgentSpec& vs, int deals, uint64_t seed,
     Watcher other(*b, oracle);
     play_deal(
         s,
-        [&](int seat) -> Agent& { return rules.team_of(seat) == side ? static_cast<Agent&>(oracle) : other; },
+        [&, side = side](int seat) -> Agent& {
+          return rules.team_of(seat) == side ? static_cast<Agent&>(oracle) : other;
+        },
         play);
     const double won = probe::won(s, side);
     t.won += won;

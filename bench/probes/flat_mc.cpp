@@ -201,7 +201,8 @@ double run(const Setup& setup, int deals, uint64_t seed, bool look, Searched& se
     Looker looker(p, search, searched, setup.see > 0 ? &s : nullptr);
     Agent& mine = look ? static_cast<Agent&>(looker) : p.mine;
     play_deal(
-        s, [&](int seat) -> Agent& { return rules.team_of(seat) == side ? mine : *p.other; }, play);
+        s, [&, side = side](int seat) -> Agent& { return rules.team_of(seat) == side ? mine : *p.other; },
+        play);
     won += probe::won(s, side);
   }
   return won;

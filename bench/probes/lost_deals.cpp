@@ -96,7 +96,8 @@ int main(int argc, char** argv) {
     auto [s, play, side] = probe::deal(rules, o.seed, k);
     Watch watch(side);
     play_deal(
-        s, [&](int seat) -> Agent& { return rules.team_of(seat) == side ? *a : *b; }, play, watch);
+        s, [&, side = side](int seat) -> Agent& { return rules.team_of(seat) == side ? *a : *b; }, play,
+        watch);
     const double w = probe::won(s, side);
     won += w;
     const Ended ended = s.out_seat < 0 ? kNoOut : rules.team_of(s.out_seat) == side ? kAgentOut : kOtherOut;

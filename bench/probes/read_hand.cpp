@@ -180,7 +180,7 @@ std::vector<Row> collect(const AgentSpec& agent, const AgentSpec& vs, int deals,
     Historian historian(*b, h);
     play_deal(
         s,
-        [&](int seat) -> Agent& {
+        [&, side = side](int seat) -> Agent& {
           return rules.team_of(seat) == side ? static_cast<Agent&>(recorder) : historian;
         },
         play);

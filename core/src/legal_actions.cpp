@@ -162,19 +162,19 @@ namespace {
 
 // The wild cards one meld can take, as (jokers, twos) pairs in the order of
 // the legal actions (jokers ascending, then twos ascending): every pair with
-// j <= J, t <= T and lo <= j + t <= hi, for J, T, hi up to 3 (a meld takes
+// j <= jmax, t <= tmax and lo <= j + t <= hi, for jmax, tmax, hi up to 3 (a meld takes
 // at most 3 wild cards, check_rules) and lo 0 or 1. A pair is stored as the
 // action's jokers and twos fields, j << 12 | t << 15.
 constexpr int kSplitMax = 3;
 // How many (jokers, twos) pairs WildSplits holds in all.
 constexpr int wild_splits_size() {
   int n = 0;
-  for (int J = 0; J <= kSplitMax; ++J)
-    for (int T = 0; T <= kSplitMax; ++T)
+  for (int jmax = 0; jmax <= kSplitMax; ++jmax)
+    for (int tmax = 0; tmax <= kSplitMax; ++tmax)
       for (int lo = 0; lo < 2; ++lo)
         for (int hi = 0; hi <= kSplitMax; ++hi)
-          for (int j = 0; j <= J; ++j)
-            for (int t = 0; t <= T; ++t) n += j + t >= lo && j + t <= hi;
+          for (int j = 0; j <= jmax; ++j)
+            for (int t = 0; t <= tmax; ++t) n += j + t >= lo && j + t <= hi;
   return n;
 }
 
@@ -185,18 +185,19 @@ class WildSplits {
     int n = 0;
     for (int i = 0; i < kLists; ++i) {
       start_[i] = static_cast<uint16_t>(n);
-      const int J = i / (kSide * 2 * kSide), T = i / (2 * kSide) % kSide, lo = i / kSide % 2, hi = i % kSide;
-      for (int j = 0; j <= J; ++j)
-        for (int t = 0; t <= T; ++t)
+      const int jmax = i / (kSide * 2 * kSide), tmax = i / (2 * kSide) % kSide, lo = i / kSide % 2,
+                hi = i % kSide;
+      for (int j = 0; j <= jmax; ++j)
+        for (int t = 0; t <= tmax; ++t)
           if (j + t >= lo && j + t <= hi)
             code_[n++] = static_cast<uint32_t>(j) << 12 | static_cast<uint32_t>(t) << 15;
     }
     start_[kLists] = static_cast<uint16_t>(n);
   }
-  // The lists of J jokers and T twos (each at most kMax), for every lo and
+  // The lists of jmax jokers and tmax twos (each at most kMax), for every lo and
   // hi: a pair with j + t <= hi has j, t <= hi, so the lists of any larger
-  // J or T are those of kMax.
-  const uint16_t* row(int J, int T) const { return &start_[index(J, T, 0, 0)]; }
+  // jmax or tmax are those of kMax.
+  const uint16_t* row(int jmax, int tmax) const { return &start_[index(jmax, tmax, 0, 0)]; }
   // The pairs of a row for lo, hi as [first, last).
   std::pair<const uint32_t*, const uint32_t*> list(const uint16_t* row, int lo, int hi) const {
     const uint16_t* at = row + lo * kSide + hi;
@@ -209,7 +210,9 @@ class WildSplits {
  private:
   static constexpr int kSide = kMax + 1;
   static constexpr int kLists = kSide * kSide * 2 * kSide;
-  static constexpr int index(int J, int T, int lo, int hi) { return ((J * kSide + T) * 2 + lo) * kSide + hi; }
+  static constexpr int index(int jmax, int tmax, int lo, int hi) {
+    return ((jmax * kSide + tmax) * 2 + lo) * kSide + hi;
+  }
   std::array<uint16_t, kLists + 1> start_{};
   std::array<uint32_t, wild_splits_size() + ActionList::kBlock> code_{};  // padded for push_codes
 };

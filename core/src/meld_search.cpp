@@ -374,9 +374,9 @@ Greedy greedy_max_dp(CardSet hand, const TeamMelds& m, const Rules& r) {
   int key = 0;  // melding nothing
   for (int i = lo; i <= hi; ++i) {
     if (best[i] == kNone) continue;
-    const int D = i + kDMin;
+    const int diff = i + kDMin;
     for (int y = 0; y <= wm.room; ++y) {
-      const int placed = D + y;
+      const int placed = diff + y;
       if (placed < 0 || placed > wilds || !wild_meld_ok(wm, y, placed)) continue;
       key = std::max(key, best[i] + wild_value(placed, jokers) * kPer - placed);
     }

@@ -306,7 +306,7 @@ void finish_stopped_run(const StoppedRun& run, const SimResume& r, const cli::Si
     staged.push_back(name);
   }
   folder.commit({{"summary.json", summary}}, {run.command, status, tallied.rows, ""}, staged,
-                [&](JsonWriter& w) { write_sim_state(w, tallied, status, outcome.done); });
+                [&, status = status](JsonWriter& w) { write_sim_state(w, tallied, status, outcome.done); });
 }
 
 // canasta.sim(resume=DIR): the run stopped in DIR goes on to its end as its

@@ -172,7 +172,7 @@ int run_sim(const ExperimentConfig& c, const SimFiles& f, const SimResume* resum
   // The tally of the rows, and in a partial run what it played, to be
   // resumed (canasta sim --resume).
   out->commit({{"summary.json", summary}}, status, tallied.rows, staged,
-              [&](JsonWriter& w) { write_sim_state(w, tallied, status, outcome.done); });
+              [&, status = status](JsonWriter& w) { write_sim_state(w, tallied, status, outcome.done); });
   if (!f.record.empty()) fmt::print("  records      {}\n", printable(f.record, 400));
   if (status == "partial" && out->wanted())
     fmt::print("  resume       canasta sim --resume {}{}\n", printable(f.out_dir, 400),
