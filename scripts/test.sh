@@ -4,6 +4,9 @@
 # where it cannot run), then five stages, each configuration built once
 # (and `mpi` when named):
 #   format   clang-format would change nothing (.clang-format);
+#   tidy     clang-tidy's naming and function-size rules (.clang-tidy: no
+#            function over 100 lines) on every source of the libraries, the
+#            program, the benchmarks and the tests;
 #   release  a Release build with warnings as errors, every test, the MPI
 #            program's among them (Open MPI: mpirun -n 1, 2, 3 give one
 #            process's files byte for byte; SIGTERM to mpirun), and
@@ -34,14 +37,14 @@
 source "$(dirname "$0")/args.sh"
 set -euo pipefail
 cd "$(dirname "$0")/.."
-stages=${STAGES:-format release asan tsan fuzz}
+stages=${STAGES:-format tidy release asan tsan fuzz}
 for s in $stages; do
-  [[ " format release asan tsan mpi fuzz " == *" $s "* ]] ||
-    { echo "test.sh: unknown stage '$s' (format, release, asan, tsan, mpi, fuzz)" >&2; exit 2; }
+  [[ " format tidy release asan tsan mpi fuzz " == *" $s "* ]] ||
+    { echo "test.sh: unknown stage '$s' (format, tidy, release, asan, tsan, mpi, fuzz)" >&2; exit 2; }
 done
 long=${CANASTA_LONG_TESTS:-OFF}
 jobs=$(nproc)
-bash scripts/setup.sh clang-format clang libclang-rt-14-dev chromium python3-dev python3-pybind11 python3-numpy python3-pytest python3-absl libopenmpi-dev openmpi-bin
+bash scripts/setup.sh clang-format clang-tidy clang libclang-rt-14-dev chromium python3-dev python3-pybind11 python3-numpy python3-pytest python3-absl libopenmpi-dev openmpi-bin
 start=$SECONDS
 stage() { echo "== $1 ($((SECONDS - start)) s)"; }
 # The release tree must hold the MPI program's test (Open MPI found).
@@ -55,6 +58,14 @@ for s in $stages; do
     format)
       stage format
       git ls-files -co --exclude-standard '*.cpp' '*.h' | xargs clang-format --dry-run --Werror
+      ;;
+    tidy)
+      stage tidy
+      # Unity batches off, so that every file is checked as it stands.
+      cmake -S . -B build-tidy -DCMAKE_BUILD_TYPE=Release -DCANASTA_BUILD_TESTS=ON -DCANASTA_BUILD_BENCH=ON \
+        -DCANASTA_UNITY_BUILD=OFF -DCMAKE_EXPORT_COMPILE_COMMANDS=ON -DCANASTA_MPI=OFF >/dev/null
+      run-clang-tidy -p build-tidy -quiet -j"$jobs" "^$PWD/(core|agents|sim|bench|tests)/" >build-tidy/tidy.log 2>&1 ||
+        { grep -E "(warning|error):" build-tidy/tidy.log | sort -u; echo "clang-tidy: see build-tidy/tidy.log" >&2; exit 1; }
       ;;
     release)
       stage release

@@ -17,6 +17,7 @@
 #include "canasta/params.h"
 #include "canasta/stats.h"
 #include "cli.h"
+#include "helpers.h"
 
 namespace canasta::test {
 namespace {
