@@ -10,6 +10,7 @@
 #include "canasta/engine.h"
 #include "canasta/features.h"
 #include "canasta/game.h"
+#include "canasta/policy_model.h"
 #include "canasta/profile.h"
 #include "canasta/runner.h"
 #include "canasta/value_model.h"
@@ -261,5 +262,42 @@ void BM_ValueModel(benchmark::State& st) {
   st.SetItemsProcessed(st.iterations());
 }
 BENCHMARK(BM_ValueModel)->Arg(0)->Arg(1);
+
+// A policy's probabilities over a position's legal actions
+// (canasta/policy_model.h): the seat's features, the hidden layer (arg: its
+// units) and one score per legal action, over positions of random classic
+// deals with 4 to 8 legal actions, a thousand of them (the counter `legal`:
+// their mean).
+void BM_PolicyEvaluate(benchmark::State& st) {
+  const Rules r = profile("classic");
+  PolicyModel m(r, static_cast<int>(st.range(0)));
+  Rng init(5);
+  for (auto* v : {&m.hidden_weights(), &m.hidden_biases(), &m.embeddings(), &m.action_biases()})
+    for (float& w : *v) w = static_cast<float>(init.uniform() - 0.5) * 0.2F;
+  m.prepare();
+  std::vector<State> positions;
+  std::vector<ActionList> legal;
+  ActionList list;
+  double actions = 0;
+  for (const State& s : random_positions(r, 97, 50)) {
+    legal_actions(s, list);
+    if (list.size() < 4 || list.size() > 8) continue;
+    positions.push_back(s);
+    legal.push_back(list);
+    actions += list.size();
+    if (positions.size() == 1000) break;
+  }
+  std::vector<float> probs(ActionList::kCapacity);
+  size_t i = 0;
+  for (auto _ : st) {
+    const State& s = positions[i];
+    m.probabilities(View(s, s.actor()), legal[i], probs.data());
+    benchmark::DoNotOptimize(probs.data());
+    if (++i == positions.size()) i = 0;
+  }
+  st.SetItemsProcessed(st.iterations());
+  st.counters["legal"] = actions / static_cast<double>(positions.size());
+}
+BENCHMARK(BM_PolicyEvaluate)->Arg(64)->Arg(128);
 
 BENCHMARK_MAIN();
