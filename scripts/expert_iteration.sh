@@ -80,9 +80,9 @@ stage() {
 search_of() { echo "ismcts:iters=$iters,$search,prior=$1/policy,eval=$1/value.model"; }
 # A match's Elo for side 0 (its summary.json).
 elo_of() { /usr/bin/python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))
-print("%.1f" % s["score"]["elo"]["mean"])' "$1/summary.json"; }
+print("%.1f" % s["elo"]["mean"])' "$1/summary.json"; }
 share_of() { /usr/bin/python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))
-print("%.4f" % s["score"]["share"]["mean"])' "$1/summary.json"; }
+print("%.4f" % s["a_win_share"]["mean"])' "$1/summary.json"; }
 agreement_of() { sed -n 's/.*most likely \([0-9.]*\)%.*/\1/p' "$1/policy.txt" | tail -1; }
 
 [[ -e $out/rounds.csv ]] || echo "round,stage_seconds,policy_agreement,policy_vs_heuristic,search_vs_previous_elo" >"$out/rounds.csv"

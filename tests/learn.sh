@@ -2,10 +2,12 @@
 # canasta selfplay and canasta train from the command line: the same files
 # at 1 and 2 threads and from the same seed; bad files and bad models
 # refused with one line and exit 2; a search scoring its cut-offs with a
-# model plays the same deals twice; policy targets and policies likewise.
+# model plays the same deals twice; policy targets and policies likewise;
+# scripts/expert_iteration.sh runs two rounds from nothing and resumes.
 set -euo pipefail
 canasta=$1
 work=$2
+src=$(cd "$(dirname "$0")/.." && pwd)
 rm -rf "$work" && mkdir -p "$work" && cd "$work"
 fail() { echo "FAIL: $*" >&2; exit 1; }
 refused() {  # refused "what it should say" command...
@@ -98,4 +100,20 @@ refused "for value models" "$canasta" train --policy p1.bin --squash 300 --out x
 refused "not a policy sample file" "$canasta" train --policy one.bin --out x.policy
 refused "not a policy file" "$canasta" sim --side0 policy:model=a.model --deals 2
 refused "trained on profile classic" "$canasta" sim --profile two-player --side0 policy:model=a.policy --deals 2
+
+# Expert iteration, tiny: round 0 and round 1, each line of rounds.csv
+# filled; run again, nothing is played again.
+ei() {
+  CANASTA=$canasta OUT=$work/ei THREADS=1 BC_DEALS=60 VALUE_DEALS=60 DEALS=30 ITERS=20 HIDDEN=8 PAIRS=3 \
+    POLICY_PAIRS=6 bash "$src/scripts/expert_iteration.sh" classic 1
+}
+ei > ei.txt 2>&1 || fail "expert_iteration.sh: $(tail -5 ei.txt)"
+[ "$(wc -l < ei/rounds.csv)" = 3 ] || fail "rounds.csv: $(cat ei/rounds.csv)"
+grep -Eq '^0,[0-9]+,[0-9.]+,0\.[0-9]{4},$' ei/rounds.csv || fail "round 0: $(cat ei/rounds.csv)"
+grep -Eq '^1,[0-9]+,[0-9.]+,0\.[0-9]{4},-?[0-9.]+$' ei/rounds.csv || fail "round 1: $(cat ei/rounds.csv)"
+grep -Eq '^round-[01]$' ei/best || fail "best: $(cat ei/best)"
+cp ei/rounds.csv rounds.before
+ei > ei2.txt 2>&1 || fail "expert_iteration.sh again: $(tail -5 ei2.txt)"
+cmp ei/rounds.csv rounds.before || fail "a second run changed rounds.csv"
+if grep -q "^== " ei2.txt; then fail "a second run played a stage again: $(grep '^== ' ei2.txt)"; fi
 echo "learn: ok"
