@@ -235,6 +235,11 @@ BENCHMARK_CAPTURE(BM_IsmctsIterations, heuristic_rollout_cutoff40_model,
 BENCHMARK_CAPTURE(BM_IsmctsIterations, heuristic_rollout_cutoff40_model_one_seat,
                   "ismcts:iters=1000,rollout=heuristic,eval=default,scale=300,eval_seats=1")
     ->Unit(benchmark::kMillisecond);
+// The same with the built-in policy as the prior (PUCT): every child of a
+// node made at once, with the policy's probability from the actor's view.
+BENCHMARK_CAPTURE(BM_IsmctsIterations, heuristic_rollout_cutoff40_model_one_seat_prior,
+                  "ismcts:iters=1000,rollout=heuristic,eval=default,scale=300,eval_seats=1,prior=default")
+    ->Unit(benchmark::kMillisecond);
 // The defaults with the whole budget spent at every decision: what
 // `stop_early` costs or saves an iteration.
 BENCHMARK_CAPTURE(BM_IsmctsIterations, basic_rollout_cutoff40_full_budget, "ismcts:iters=1000,stop_early=0")

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <fstream>
@@ -17,6 +18,7 @@
 #include "canasta/policy_model.h"
 #include "canasta/policy_samples.h"
 #include "canasta/profile.h"
+#include "canasta/value_model.h"
 #include "helpers.h"
 
 namespace canasta::test {
@@ -169,6 +171,35 @@ TEST(Policy, AgentAndSearchPlayDeterministically) {
     EXPECT_EQ(moves[0], moves[1]);
   }
   std::remove(path.c_str());
+}
+
+// Every profile of canasta rules has a policy and a value model built in:
+// policy:model=default, ismcts:prior=default and eval=default play at every
+// table.
+TEST(Policy, EveryProfileHasABuiltInPolicyAndValueModel) {
+  std::vector<std::string> policies;
+  for (const BuiltInPolicy& b : built_in_policies()) policies.emplace_back(b.profile);
+  for (const Profile& p : profiles()) {
+    SCOPED_TRACE(p.name);
+    EXPECT_NE(std::find(policies.begin(), policies.end(), p.name), policies.end());
+    const auto policy = policy_for("default", p.rules);
+    ASSERT_NE(policy, nullptr);
+    EXPECT_EQ(policy->misfit(p.rules), "");
+    EXPECT_EQ(policy.get(), policy_for("default", p.rules).get());  // loaded once
+    EXPECT_NE(value_model_for("default", p.rules), nullptr);
+    State s;
+    start_single_deal(s, p.rules, 3, 0);
+    ActionList legal;
+    legal_actions(s, legal);
+    std::vector<float> probs(static_cast<size_t>(legal.size()));
+    policy->probabilities(View(s, s.actor()), legal, probs.data());
+    EXPECT_NEAR(std::accumulate(probs.begin(), probs.end(), 0.0), 1.0, 1e-5);
+    for (const std::string spec : {"policy:model=default", "ismcts:iters=20,prior=default,eval=default"}) {
+      const auto a = agent(spec);
+      Rng rng(3);
+      EXPECT_TRUE(legal.contains(a->act(View(s, s.actor()), rng))) << spec;
+    }
+  }
 }
 
 TEST(PolicySamples, TheSameAtOneAndTwoThreads) {
