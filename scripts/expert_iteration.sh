@@ -21,9 +21,10 @@
 #   BC_DEALS=N       heuristic deals of round 0's policy targets [200000]
 #   BC_SHARE=S       the share of their decisions kept [0.1]
 #   VALUE_DEALS=N    heuristic deals of round 0's value samples [100000]
-#   DEALS=N          the search's self-play deals a round [1500]
-#   ITERS=N          its iterations a decision [800]
-#   SEARCH=SPEC      its other settings [scale=300,cutoff=40,rollout=heuristic,c=0.4,eval_seats=1]
+#   DEALS=N          the search's self-play deals a round [4000]
+#   ITERS=N          its iterations a decision [2000]
+#   SEARCH=SPEC      its other settings [scale=300,cutoff=40,rollout=heuristic,c=0.4,eval_seats=1,stop_share=0.3]
+#   RATE=R           the learning rate of a round's policy, from the last one [0.0001]
 #   HIDDEN=N         the policy's hidden units [128]
 #   PAIRS=N          deal pairs of each round's match of searches [200]
 #   POLICY_PAIRS=N   deal pairs of each policy's match against the heuristic [1000]
@@ -48,9 +49,10 @@ threads=${THREADS:-0}
 bc_deals=${BC_DEALS:-200000}
 bc_share=${BC_SHARE:-0.1}
 value_deals=${VALUE_DEALS:-100000}
-deals=${DEALS:-1500}
-iters=${ITERS:-800}
-search=${SEARCH:-scale=300,cutoff=40,rollout=heuristic,c=0.4,eval_seats=1}
+deals=${DEALS:-4000}
+iters=${ITERS:-2000}
+search=${SEARCH:-scale=300,cutoff=40,rollout=heuristic,c=0.4,eval_seats=1,stop_share=0.3}
+rate=${RATE:-0.0001}
 hidden=${HIDDEN:-128}
 pairs=${PAIRS:-200}
 policy_pairs=${POLICY_PAIRS:-1000}
@@ -105,7 +107,7 @@ for ((k = 0; k <= rounds; k++)); do
       "$canasta" selfplay --policy --share 1 --deals "$deals" --seed $((100 + k)) "${common[@]}" \
       --side0 "$(search_of "$prev")" --side1 "$(search_of "$prev")" --out "$dir/samples.bin"
     stage "round $k: the policy on the search's visits" "$dir/policy" \
-      "$canasta" train --policy "$dir/samples.bin" --init "$prev/policy" --out "$dir/policy" --curve "$dir/policy-curve.csv"
+      "$canasta" train --policy "$dir/samples.bin" --init "$prev/policy" --rate "$rate" --out "$dir/policy" --curve "$dir/policy-curve.csv"
     stage "round $k: the value model on its games" "$dir/value.model" \
       "$canasta" train "$dir/samples.bin" --init "$prev/value.model" --out "$dir/value.model" --curve "$dir/value-curve.csv"
     stage "round $k: the new search against the old" "$dir/match" \
