@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <memory>
 #include <mutex>
 #include <random>
 #include <set>
@@ -15,6 +16,7 @@
 #include "canasta/experiment.h"
 #include "canasta/game.h"
 #include "canasta/parallel.h"
+#include "canasta/random_agent.h"
 #include "canasta/record.h"
 #include "canasta/replay.h"
 #include "canasta/results.h"
@@ -245,6 +247,44 @@ TEST(Experiment, StopDuringTheRunKeepsWhatFinished) {
   }
   EXPECT_EQ(static_cast<size_t>(std::count(text.begin(), text.end(), '\n')), rows.size());
   EXPECT_GT(progress_calls.load(), 0);
+}
+
+// The first unit of a run slower than all the others: the other thread
+// finishes every other position of the window before the first is handed
+// on, and the rows still come out once each, in order (a full window was
+// once handed on again and again, its slots read as the next positions').
+TEST(Experiment, AFullWindowIsHandedOnOnce) {
+  // Random play, its very first decision in the process a second late.
+  class FirstLate final : public Agent {
+   public:
+    explicit FirstLate(std::atomic<bool>& late) : late_(late) {}
+    Action act(const View& view, Rng& rng) override {
+      if (!late_.exchange(true)) std::this_thread::sleep_for(std::chrono::seconds(1));
+      return random_.act(view, rng);
+    }
+
+   private:
+    std::atomic<bool>& late_;
+    RandomAgent random_;
+  };
+  ExperimentConfig c;
+  c.side0 = agent_spec("random");
+  c.side1 = agent_spec("random");
+  c.duplicate = true;
+  c.deals = 6000;  // more than the window of a run with records (4,096 positions)
+  c.threads = 2;
+  std::atomic<bool> late{false};
+  std::vector<DealRow> rows;
+  RunHooks hooks;
+  hooks.agent_for = [&late](int) { return std::make_unique<FirstLate>(late); };
+  hooks.records = [](const std::string&) {};
+  hooks.deal_rows = [&](std::span<const DealRow> r) { rows.insert(rows.end(), r.begin(), r.end()); };
+  RunOutcome out;
+  std::string error;
+  ASSERT_TRUE(stream_deals(c, out, error, hooks)) << error;
+  ASSERT_TRUE(late.load());
+  c.threads = 1;
+  EXPECT_EQ(rows_to_csv(rows), rows_to_csv(run(c)));
 }
 
 TEST(Experiment, SummaryConfigRoundTripsAnySeed) {

@@ -358,7 +358,9 @@ class OrderedRun {
     if (!lock.owns_lock()) return false;
     const int64_t from = flushed_.load(std::memory_order_relaxed);
     int64_t to = from;
-    while (to < seq_->size &&
+    // At most a window: when every slot is finished, the slot after the
+    // window's last is the first's, not yet handed on.
+    while (to < seq_->size && to < from + window_ &&
            done_[static_cast<size_t>(to % window_)].load(std::memory_order_acquire) == twins_)
       ++to;
     if (to == from) return false;
