@@ -12,6 +12,7 @@
 #include "canasta/experiment.h"
 #include "canasta/json.h"
 #include "canasta/results.h"
+#include "canasta/run_folder.h"
 #include "canasta/stats.h"
 #include "cli.h"
 
@@ -32,11 +33,11 @@ void run_state(std::string_view text) {
   std::string error;
   if (!parse_json(text, v, error)) return;
   Tally t;
-  if (cli::read_tally(v, t)) summarise(t);
+  if (read_tally(v, t)) summarise(t);
   Ranges done;
-  if (v.is_object() && v.contains("resume") && cli::read_done(v["resume"], done)) ranges_size(done);
+  if (v.is_object() && v.contains("resume") && read_done(v["resume"], done)) ranges_size(done);
   std::vector<std::string> command;
-  cli::read_command(v, command);
+  read_command(v, command);
 }
 
 void rows(std::string_view text, int sides) {
