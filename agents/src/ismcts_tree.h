@@ -216,25 +216,34 @@ struct IsmctsAgent::Tree {
       available_and_untried(node);
       const bool expanded = !fresh.empty();
       const int child = expanded ? expand(node, d, actor, me, p, rng) : select(p.c);
-      const Action pick(nodes[child].action);
-      const CardSet before = d.hand[me];
-      const bool pending = d.flags & kPilePending;
-      apply(d, pick);
-      // A meld orders the rest of the turn's melds, unless it brought the
-      // pile that waited on an opening into the hand.
-      order_actor = p.meld_order && pick.type() == ActionType::kMeld && (!pending || (d.flags & kPilePending))
-                        ? actor
-                        : -1;
-      order_kind = pick.kind();
-      path.push_back(child);
-      node = child;
-      if (nodes[node].chance) {
-        const uint64_t drawn = (d.hand[me] - before).raw() | (uint64_t{d.red3[me]} << 60);
-        node = child_drawn(node, drawn);
-        path.push_back(node);
-      }
+      node = play_child(d, child, actor, me, p, order_actor, order_kind);
       if (expanded) break;
     }
+  }
+
+  // Plays `child`'s action on `d` for `actor`, notes where the turn's melds
+  // are ordered from, adds the child (and the searcher's draw under it) to
+  // `path`; returns the node reached.
+  int play_child(State& d, int child, int actor, int me, const IsmctsParams& p, int& order_actor,
+                 int& order_kind) {
+    const Action pick(nodes[child].action);
+    const CardSet before = d.hand[me];
+    const bool pending = d.flags & kPilePending;
+    apply(d, pick);
+    // A meld orders the rest of the turn's melds, unless it brought the
+    // pile that waited on an opening into the hand.
+    order_actor = p.meld_order && pick.type() == ActionType::kMeld && (!pending || (d.flags & kPilePending))
+                      ? actor
+                      : -1;
+    order_kind = pick.kind();
+    path.push_back(child);
+    int node = child;
+    if (nodes[node].chance) {
+      const uint64_t drawn = (d.hand[me] - before).raw() | (uint64_t{d.red3[me]} << 60);
+      node = child_drawn(node, drawn);
+      path.push_back(node);
+    }
+    return node;
   }
 
   // Selection by PUCT, with the prior's probabilities: from the root, the
@@ -256,21 +265,7 @@ struct IsmctsAgent::Tree {
       if (!fresh.empty()) add_with_priors(node, d, actor, me, p.time_ms > 0);
       const int child = select_puct(p.c_puct);
       const bool leaf = nodes[child].visits == 0;
-      const Action pick(nodes[child].action);
-      const CardSet before = d.hand[me];
-      const bool pending = d.flags & kPilePending;
-      apply(d, pick);
-      order_actor = p.meld_order && pick.type() == ActionType::kMeld && (!pending || (d.flags & kPilePending))
-                        ? actor
-                        : -1;
-      order_kind = pick.kind();
-      path.push_back(child);
-      node = child;
-      if (nodes[node].chance) {
-        const uint64_t drawn = (d.hand[me] - before).raw() | (uint64_t{d.red3[me]} << 60);
-        node = child_drawn(node, drawn);
-        path.push_back(node);
-      }
+      node = play_child(d, child, actor, me, p, order_actor, order_kind);
       if (leaf) break;
     }
   }

@@ -214,15 +214,7 @@ struct PerceptronStep {
     Matrix delta = (pred.row(0) - y.transpose()) / static_cast<float>(rows.size());
     const double loss = static_cast<double>((pred.row(0) - y.transpose()).squaredNorm());
     net.backward(std::move(delta), kept, gradients);
-    adam.next_step();
-    for (size_t l = 0; l < net.layers(); ++l) {
-      const Matrix& gw = gradients.weights[l];
-      const Vector& gb = gradients.biases[l];
-      adam.update(2 * l, {net.weights(l).data(), static_cast<size_t>(gw.size())},
-                  {gw.data(), static_cast<size_t>(gw.size())});
-      adam.update(2 * l + 1, {net.biases(l).data(), static_cast<size_t>(gb.size())},
-                  {gb.data(), static_cast<size_t>(gb.size())});
-    }
+    adam_step(adam, net, gradients);
     return loss;
   }
 };

@@ -57,4 +57,16 @@ void Perceptron::initialise(uint64_t seed) {
   }
 }
 
+void adam_step(Adam& adam, Perceptron& net, const Gradients& g) {
+  adam.next_step();
+  for (size_t l = 0; l < net.layers(); ++l) {
+    const Matrix& gw = g.weights[l];
+    const Vector& gb = g.biases[l];
+    adam.update(2 * l, {net.weights(l).data(), static_cast<size_t>(gw.size())},
+                {gw.data(), static_cast<size_t>(gw.size())});
+    adam.update(2 * l + 1, {net.biases(l).data(), static_cast<size_t>(gb.size())},
+                {gb.data(), static_cast<size_t>(gb.size())});
+  }
+}
+
 }  // namespace canasta

@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "canasta/training.h"
+
 namespace canasta {
 
 using Matrix = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic>;
@@ -54,5 +56,9 @@ class Perceptron {
   std::vector<Eigen::Map<Matrix>> w_;
   std::vector<Eigen::Map<Vector>> b_;
 };
+
+// One Adam step of every layer of `net` on `g` (blocks 2l and 2l + 1: a
+// layer's weights and biases).
+void adam_step(Adam& adam, Perceptron& net, const Gradients& g);
 
 }  // namespace canasta

@@ -153,15 +153,7 @@ struct PolicyStep {
                            static_cast<float>(rows.size()));
     }
     net.backward(delta, kept, gradients);
-    adam.next_step();
-    for (size_t l = 0; l < net.layers(); ++l) {
-      const Matrix& gw = gradients.weights[l];
-      const Vector& gb = gradients.biases[l];
-      adam.update(2 * l, {net.weights(l).data(), static_cast<size_t>(gw.size())},
-                  {gw.data(), static_cast<size_t>(gw.size())});
-      adam.update(2 * l + 1, {net.biases(l).data(), static_cast<size_t>(gb.size())},
-                  {gb.data(), static_cast<size_t>(gb.size())});
-    }
+    adam_step(adam, net, gradients);
     return loss;
   }
 };
