@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# A run stopped by SIGINT, SIGTERM or SIGHUP 1 s after its start, then
+# A run stopped by SIGINT, SIGTERM or SIGHUP half a second after its start, then
 # resumed (canasta sim --resume DIR --record FILE), ends as the uninterrupted run ends:
 # summary.json, deals.csv (games.csv) and the records byte for byte. Also a
 # resumed run stopped again and resumed again, whole games, a run that
 # keeps no rows (--rows none), a sequential test, and resumption on another
 # thread count; and a tournament and tuning runs (canasta tournament
 # --resume DIR, canasta tune --resume TABLE). What cannot be resumed is
-# refused with exit code 2, and so is a stopped run whose rows changed. The runs are sized to last at least 3 s on this
+# refused with exit code 2, and so is a stopped run whose rows changed. The runs are sized to last at least 2 s on this
 # machine and build. PART: sim, or tournament-tune (two tests that ctest
 # runs side by side), or all (the default). QUICK (the sanitizer builds,
 # where every start of the program is slow): one signal of each kind of
@@ -19,7 +19,7 @@ quick=${4:-}
 setup "$1" "$2"
 now_ms() { date +%s%3N; }
 # whole NAME FLAG N ARGS...: the uninterrupted run `canasta ARGS FLAG N --out
-# NAME --record NAME.jsonl`, N doubled until it takes at least 3 s; sets n.
+# NAME --record NAME.jsonl`, N doubled until it takes at least 2 s; sets n.
 whole() {
   local name=$1 flag=$2 start
   n=$3
@@ -28,7 +28,7 @@ whole() {
     rm -rf "$name" "$name.jsonl"
     start=$(now_ms)
     "$canasta" "$@" "$flag" "$n" --out "$name" --record "$name.jsonl" >/dev/null
-    (($(now_ms) - start >= 3000)) && break
+    (($(now_ms) - start >= 2000)) && break
     n=$((n * 2))
   done
 }
@@ -42,7 +42,7 @@ started() {
   done
   fail "the run did not start within 30 s"
 }
-# stop SIGNAL RECORDS ARGS...: runs canasta ARGS, sends SIGNAL 1 s after it
+# stop SIGNAL RECORDS ARGS...: runs canasta ARGS, sends SIGNAL half a second after it
 # has started, and checks the exit code says so.
 stop() {
   local sig=$1 records=$2
@@ -50,7 +50,7 @@ stop() {
   "$canasta" "$@" >log 2>&1 &
   local pid=$!
   started "$pid" "$records"
-  sleep 1
+  sleep 0.5
   kill "-$sig" "$pid" 2>/dev/null || fail "SIG$sig: the run ended before its stop: $(cat log)"
   local rc=0
   wait "$pid" || rc=$?
@@ -181,7 +181,7 @@ while :; do
   rm -rf tfull
   start=$(now_ms)
   "$canasta" "${tour[@]}" --deals "$n" --out tfull >/dev/null
-  (($(now_ms) - start >= 3000)) && break
+  (($(now_ms) - start >= 2000)) && break
   n=$((n * 2))
 done
 tour+=(--deals "$n")
@@ -217,14 +217,14 @@ grep -q "pairs.txt.*run.json lists it" log || fail "a stopped tournament without
 # for, so each stop waits for the run's first result line (a point of the
 # sweep, every fifth batch of SPSA) and then stops it: the first part of the
 # run, mid-point for the sweep, at whatever speed the machine has now.
-# sized N ARGS...: N doubled until `canasta ARGS N --out whole.csv` takes 3 s.
+# sized N ARGS...: N doubled until `canasta ARGS N --out whole.csv` takes 2 s.
 sized() {
   n=$1
   shift
   while :; do
     start=$(now_ms)
     "$canasta" "$@" "$n" --out whole.csv >/dev/null
-    (($(now_ms) - start >= 3000)) && break
+    (($(now_ms) - start >= 2000)) && break
     n=$((n * 2))
   done
 }

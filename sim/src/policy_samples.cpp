@@ -1,8 +1,5 @@
 #include "canasta/policy_samples.h"
 
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -10,6 +7,7 @@
 #include <memory>
 
 #include "canasta/action_ids.h"
+#include "canasta/binary_file.h"
 #include "canasta/engine.h"
 #include "canasta/features.h"
 #include "canasta/input_file.h"
@@ -25,11 +23,6 @@ namespace {
 
 constexpr char kMagic[8] = {'C', 'N', 'P', 'O', 'L', 'S', 'M', 'P'};
 constexpr uint32_t kFormat = 1;
-
-template <class T>
-void put(std::string& out, T v) {
-  out.append(reinterpret_cast<const char*>(&v), sizeof v);
-}
 
 // One decision kept, until the deal's margin is known.
 struct Kept {
@@ -84,13 +77,13 @@ int64_t play_one(const PolicySelfplay& c, const ActionIds& ids, int64_t k,
   const auto margins = deal_margins(s);
   const int features = feature_count(c.rules);
   for (const Kept& d : kept) {
-    put(out, k);
-    put(out, static_cast<float>(margins[static_cast<size_t>(d.side)]));
-    put(out, static_cast<uint16_t>(d.visits.size()));
-    put(out, static_cast<uint16_t>(d.played));
+    put_bytes(out, k);
+    put_bytes(out, static_cast<float>(margins[static_cast<size_t>(d.side)]));
+    put_bytes(out, static_cast<uint16_t>(d.visits.size()));
+    put_bytes(out, static_cast<uint16_t>(d.played));
     out.append(reinterpret_cast<const char*>(d.x.data()), static_cast<size_t>(features) * sizeof(float));
-    for (const auto& [id, n] : d.visits) put(out, static_cast<uint16_t>(id));
-    for (const auto& [id, n] : d.visits) put(out, n);
+    for (const auto& [id, n] : d.visits) put_bytes(out, static_cast<uint16_t>(id));
+    for (const auto& [id, n] : d.visits) put_bytes(out, n);
   }
   return static_cast<int64_t>(kept.size());
 }
@@ -100,16 +93,16 @@ int64_t play_one(const PolicySelfplay& c, const ActionIds& ids, int64_t k,
 std::string policy_sample_header(const Rules& rules, const std::string& agents, uint64_t seed,
                                  int64_t count) {
   std::string out(kMagic, sizeof kMagic);
-  put(out, kFormat);
-  put(out, static_cast<uint32_t>(kFeatureVersion));
-  put(out, static_cast<uint32_t>(feature_count(rules)));
-  put(out, static_cast<uint32_t>(ActionIds(rules).size()));
-  put(out, seed);
-  put(out, count);
+  put_bytes(out, kFormat);
+  put_bytes(out, static_cast<uint32_t>(kFeatureVersion));
+  put_bytes(out, static_cast<uint32_t>(feature_count(rules)));
+  put_bytes(out, static_cast<uint32_t>(ActionIds(rules).size()));
+  put_bytes(out, seed);
+  put_bytes(out, count);
   const std::string profile = profile_spec(rules);
-  put(out, static_cast<uint32_t>(profile.size()));
+  put_bytes(out, static_cast<uint32_t>(profile.size()));
   out += profile;
-  put(out, static_cast<uint32_t>(agents.size()));
+  put_bytes(out, static_cast<uint32_t>(agents.size()));
   out += agents;
   return out;
 }
@@ -156,33 +149,17 @@ bool play_policy_selfplay(const PolicySelfplay& c, const std::function<void(cons
 namespace {
 
 // Reads the header; false with a one-line error.
-bool read_header(int fd, uint64_t size, uint64_t& at, const std::string& name, PolicySamples& s,
-                 int64_t& count, std::string& error) {
-  const auto take = [&](void* to, size_t n) {
-    if (size - at < n) return false;
-    for (size_t got = 0; got < n;) {
-      const ssize_t r = ::read(fd, static_cast<char*>(to) + got, n - got);
-      if (r <= 0) return false;
-      got += static_cast<size_t>(r);
-    }
-    at += n;
-    return true;
-  };
-  const auto text = [&](std::string& to) {
-    uint32_t n = 0;
-    if (!take(&n, 4) || size - at < n) return false;
-    to.resize(n);
-    return take(to.data(), n);
-  };
+bool read_header(InputBytes& in, const std::string& name, PolicySamples& s, int64_t& count,
+                 std::string& error) {
   char magic[8];
   uint32_t format = 0, version = 0, features = 0, actions = 0;
   std::string profile;
-  if (!take(magic, 8) || std::memcmp(magic, kMagic, 8) != 0) {
+  if (!in.take(magic, 8) || std::memcmp(magic, kMagic, 8) != 0) {
     error = name + " is not a policy sample file";
     return false;
   }
-  if (!take(&format, 4) || !take(&version, 4) || !take(&features, 4) || !take(&actions, 4) ||
-      !take(&s.seed, 8) || !take(&count, 8) || !text(profile) || !text(s.agents)) {
+  if (!in.take(&format, 4) || !in.take(&version, 4) || !in.take(&features, 4) || !in.take(&actions, 4) ||
+      !in.take(&s.seed, 8) || !in.take(&count, 8) || !in.sized_text(profile) || !in.sized_text(s.agents)) {
     error = name + " is truncated";
     return false;
   }
@@ -213,10 +190,9 @@ bool is_policy_sample_file(const std::string& path) {
   std::string error;
   const int fd = open_input_file(path, kNoSizeCap, "a policy sample file", error);
   if (fd < 0) return false;
+  InputBytes in(fd);
   char magic[8] = {};
-  const bool is = ::read(fd, magic, 8) == 8 && std::memcmp(magic, kMagic, 8) == 0;
-  ::close(fd);
-  return is;
+  return in.take(magic, 8) && std::memcmp(magic, kMagic, 8) == 0;
 }
 
 SampleSet value_samples_of(PolicySamples&& p) {
@@ -235,32 +211,21 @@ bool read_policy_samples(const std::string& path, PolicySamples& out, std::strin
   const std::string name = "'" + printable(path) + "'";
   const int fd = open_input_file(path, kNoSizeCap, "a policy sample file", error);
   if (fd < 0) return false;
-  const struct Closer {
-    int fd;
-    ~Closer() { ::close(fd); }
-  } closer{fd};
-  struct stat st {};
-  ::fstat(fd, &st);
-  const auto size = static_cast<uint64_t>(st.st_size);
-  uint64_t at = 0;
+  InputBytes in(fd);
   PolicySamples s;
   int64_t count = 0;
-  if (!read_header(fd, size, at, name, s, count, error)) return false;
+  if (!read_header(in, name, s, count, error)) return false;
   // Each sample holds at least its fixed part: the count is checked against
   // the bytes there are before anything is sized by it.
   const uint64_t fixed = 8 + 4 + 2 + 2 + 4 * static_cast<uint64_t>(s.features);
-  if (count < 0 || static_cast<uint64_t>(count) > (size - at) / fixed) {
-    error = name + " claims " + std::to_string(count) + " samples in " + std::to_string(size - at) + " bytes";
+  if (count < 0 || static_cast<uint64_t>(count) > in.left() / fixed) {
+    error = name + " claims " + std::to_string(count) + " samples in " + std::to_string(in.left()) + " bytes";
     return false;
   }
-  std::string rest(size - at, '\0');
-  for (size_t got = 0; got < rest.size();) {
-    const ssize_t r = ::read(fd, rest.data() + got, rest.size() - got);
-    if (r <= 0) {
-      error = "cannot read " + name;
-      return false;
-    }
-    got += static_cast<size_t>(r);
+  std::string rest(in.left(), '\0');
+  if (!in.take(rest.data(), rest.size())) {
+    error = "cannot read " + name;
+    return false;
   }
   size_t p = 0;
   const auto get = [&](void* to, size_t n) {

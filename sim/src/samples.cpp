@@ -1,13 +1,10 @@
 #include "canasta/samples.h"
 
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
 #include <cstring>
 
+#include "canasta/binary_file.h"
 #include "canasta/input_file.h"
 #include "canasta/profile.h"
 #include "canasta/text.h"
@@ -19,58 +16,17 @@ namespace {
 constexpr char kSampleMagic[8] = {'C', 'N', 'S', 'A', 'M', 'P', 'L', 'E'};
 constexpr uint32_t kSampleFormat = 1;
 
-template <class T>
-void put(std::string& out, T v) {
-  out.append(reinterpret_cast<const char*>(&v), sizeof v);
-}
-
-// An open file read in order, never past the size it had when opened; closes it.
-class InputBytes {
- public:
-  explicit InputBytes(int fd) : fd_(fd) {
-    struct stat st {};
-    ::fstat(fd, &st);
-    size_ = static_cast<uint64_t>(st.st_size);
-  }
-  InputBytes(const InputBytes&) = delete;
-  InputBytes& operator=(const InputBytes&) = delete;
-  ~InputBytes() { ::close(fd_); }
-
-  uint64_t left() const { return size_ - at_; }
-  bool take(void* to, size_t n) {
-    if (left() < n) return false;
-    for (size_t got = 0; got < n;) {
-      const ssize_t r = ::read(fd_, static_cast<char*>(to) + got, n - got);
-      if (r < 0 && errno == EINTR) continue;
-      if (r <= 0) return false;  // the file changed while read
-      got += static_cast<size_t>(r);
-    }
-    at_ += n;
-    return true;
-  }
-  bool text(std::string& to, uint32_t n) {
-    if (left() < n) return false;
-    to.resize(n);
-    return take(to.data(), n);
-  }
-
- private:
-  int fd_;
-  uint64_t size_ = 0, at_ = 0;
-};
-
 // The header: the set's rules, agents, seed and feature count, and the count of samples.
 bool read_header(InputBytes& in, const std::string& name, SampleSet& s, int64_t& count, std::string& error) {
   char magic[8];
-  uint32_t format = 0, version = 0, features = 0, length = 0;
+  uint32_t format = 0, version = 0, features = 0;
   if (!in.take(magic, 8) || std::memcmp(magic, kSampleMagic, 8) != 0) {
     error = name + " is not a sample file";
     return false;
   }
   std::string profile;
   if (!in.take(&format, 4) || !in.take(&version, 4) || !in.take(&features, 4) || !in.take(&s.seed, 8) ||
-      !in.take(&count, 8) || !in.take(&length, 4) || !in.text(profile, length) || !in.take(&length, 4) ||
-      !in.text(s.agents, length)) {
+      !in.take(&count, 8) || !in.sized_text(profile) || !in.sized_text(s.agents)) {
     error = name + " is truncated";
     return false;
   }
@@ -153,22 +109,22 @@ bool check_finite(const SampleSet& s, const std::string& name, std::string& erro
 
 std::string sample_file_header(const Rules& rules, const std::string& agents, uint64_t seed, int64_t count) {
   std::string out(kSampleMagic, sizeof kSampleMagic);
-  put(out, kSampleFormat);
-  put(out, static_cast<uint32_t>(kFeatureVersion));
-  put(out, static_cast<uint32_t>(feature_count(rules)));
-  put(out, seed);
-  put(out, count);
+  put_bytes(out, kSampleFormat);
+  put_bytes(out, static_cast<uint32_t>(kFeatureVersion));
+  put_bytes(out, static_cast<uint32_t>(feature_count(rules)));
+  put_bytes(out, seed);
+  put_bytes(out, count);
   const std::string profile = profile_spec(rules);
-  put(out, static_cast<uint32_t>(profile.size()));
+  put_bytes(out, static_cast<uint32_t>(profile.size()));
   out += profile;
-  put(out, static_cast<uint32_t>(agents.size()));
+  put_bytes(out, static_cast<uint32_t>(agents.size()));
   out += agents;
   return out;
 }
 
 void append_sample(std::string& out, int64_t deal, float margin, const float* x, int features) {
-  put(out, deal);
-  put(out, margin);
+  put_bytes(out, deal);
+  put_bytes(out, margin);
   out.append(reinterpret_cast<const char*>(x), static_cast<size_t>(features) * sizeof(float));
 }
 

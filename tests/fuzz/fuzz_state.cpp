@@ -14,7 +14,6 @@
 #include "canasta/results.h"
 #include "canasta/run_folder.h"
 #include "canasta/stats.h"
-#include "cli.h"
 
 using namespace canasta;
 
