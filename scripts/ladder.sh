@@ -11,6 +11,8 @@
 # (to try the script without touching the bench's results). A profile's
 # files are replaced only once its tournament and costs are complete.
 # PLAYERS="random basic ..." replaces the players (random first: the anchor).
+# NAME=N names the ladder (its folder DIR/ladder/N and its section of
+# ladder.md) where it is not the profile's own: another set of players.
 # The default set costs about 50 x DEAL_PAIRS seconds of one core on classic
 # (the searches at 10,000 iterations are most of it). Stopped by a signal, it
 # resumes where it stopped when run again with the same arguments.
@@ -32,7 +34,9 @@ whole THREADS "$threads" 0  # 0: all cores
 "$canasta" deal --profile "$profile" >/dev/null || exit 2  # the program says what is wrong with it
 read -r -a players <<<"${PLAYERS:-random basic heuristic ismcts:iters=1000 ismcts:iters=10000 ismcts:iters=10000,scale=300,cutoff=80,rollout=heuristic}"
 [[ ${players[0]} == random ]] || { echo "ladder.sh: the first player is the anchor, random" >&2; exit 2; }
-dir=$out/ladder/$profile
+name=${NAME:-$profile}
+[[ $name =~ ^[a-z0-9][a-z0-9-]*$ ]] || { echo "ladder.sh: NAME is lower-case letters, digits and -, not '$name'" >&2; exit 2; }
+dir=$out/ladder/$name
 mkdir -p "$dir"
 # Files are written under temporary names and put in place at the end; a
 # failed start leaves nothing behind.
@@ -48,7 +52,7 @@ trap tidy EXIT
   echo "nproc: $(nproc)"
   echo "cpu: $(lscpu | sed -n 's/^Model name: *//p' | head -1)"
   echo "commit: $(git describe --always --dirty 2>/dev/null || echo unknown)"
-  echo "command: bash scripts/ladder.sh $profile $pairs $threads"
+  echo "command: ${NAME:+NAME=$NAME }${PLAYERS:+PLAYERS=\"$PLAYERS\" }bash scripts/ladder.sh $profile $pairs $threads"
 } >"$dir/machine.txt.tmp"
 if [[ -n ${COSTS_ONLY:-} ]]; then
   [[ -e $dir/tournament/tournament.json ]] || { echo "ladder.sh: no tournament in $dir yet" >&2; exit 2; }
@@ -67,7 +71,7 @@ if [[ -n ${COSTS_ONLY:-} ]]; then
   same=$("$py" scripts/ladder_tournament.py same-figures "$dir/tournament/tournament.json" "$again/t/tournament.json")
   echo "ladder.sh: $same"
   grep -v '^costs:' "$dir/machine.txt" >"$dir/machine.txt.tmp" || true
-  echo "costs: $(date -u +%Y-%m-%d), \`nproc\` $(nproc), $(lscpu | sed -n 's/^Model name: *//p' | head -1), commit $(git describe --always --dirty 2>/dev/null || echo unknown), \`COSTS_ONLY=1 bash scripts/ladder.sh $profile\`" >>"$dir/machine.txt.tmp"
+  echo "costs: $(date -u +%Y-%m-%d), \`nproc\` $(nproc), $(lscpu | sed -n 's/^Model name: *//p' | head -1), commit $(git describe --always --dirty 2>/dev/null || echo unknown), \`${NAME:+NAME=$NAME }COSTS_ONLY=1 bash scripts/ladder.sh $profile\`" >>"$dir/machine.txt.tmp"
 else
   # The tournament is played in tournament.run (its printout beside it) and
   # put in place at the end. One found there, stopped by a signal or

@@ -70,6 +70,17 @@ fi
 grep -q "holds a tournament of other settings (random basic, 6 deal pairs, classic)" "$work/out" ||
   fail "no reason given: $(cat "$work/out")"
 rm -rf "$dir/tournament.run"
+# NAME: another set of players on the same profile, its own folder and
+# section beside the profile's, the command that made it written down.
+PLAYERS="random heuristic" NAME=classic-two CANASTA=$canasta bash "$work/scripts/ladder.sh" classic 2 1 >"$work/out" 2>&1 ||
+  fail "NAME=classic-two: $(cat "$work/out")"
+grep -qF 'command: NAME=classic-two PLAYERS="random heuristic" bash scripts/ladder.sh classic 2 1' \
+  "$work/results/ladder/classic-two/machine.txt" || fail "NAME: the command is not written down"
+grep -q "^## classic-two$" "$work/results/ladder.md" && grep -q "^## classic$" "$work/results/ladder.md" ||
+  fail "NAME: ladder.md lacks a section"
+if NAME="../x" CANASTA=$canasta bash "$work/scripts/ladder.sh" classic 2 1 >"$work/out" 2>&1; then
+  fail "NAME=../x accepted"
+fi
 
 # scaling.sh with CEILING=1, on a stand-in program: one thread 100 deals/s;
 # at two threads 180 (90 a thread); each side-by-side shard 95.
