@@ -110,6 +110,8 @@ for s in $stages; do
       stage tsan
       configure build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" \
         -DCANASTA_TSAN=ON -DCANASTA_WERROR=ON -DCANASTA_BUILD_TESTS=ON -DCANASTA_BUILD_BENCH=OFF
+      # Its test binary holds the files of tests/CMakeLists.txt's
+      # canasta_thread_test_sources: a suite named here lives there.
       cmake --build build-tsan -j"$jobs" --target canasta_tests
       (cd build-tsan && TSAN_OPTIONS="halt_on_error=1" ctest --output-on-failure -j"$jobs" \
         -R "^(Experiment|Games|Sprt|Tournament|Ismcts|Cli|Processes)\.|Signature\.SameOnTwoThreads")

@@ -99,11 +99,8 @@ std::string policy_sample_header(const Rules& rules, const std::string& agents, 
   put_bytes(out, static_cast<uint32_t>(ActionIds(rules).size()));
   put_bytes(out, seed);
   put_bytes(out, count);
-  const std::string profile = profile_spec(rules);
-  put_bytes(out, static_cast<uint32_t>(profile.size()));
-  out += profile;
-  put_bytes(out, static_cast<uint32_t>(agents.size()));
-  out += agents;
+  put_sized_text(out, profile_spec(rules));
+  put_sized_text(out, agents);
   return out;
 }
 

@@ -114,11 +114,8 @@ std::string sample_file_header(const Rules& rules, const std::string& agents, ui
   put_bytes(out, static_cast<uint32_t>(feature_count(rules)));
   put_bytes(out, seed);
   put_bytes(out, count);
-  const std::string profile = profile_spec(rules);
-  put_bytes(out, static_cast<uint32_t>(profile.size()));
-  out += profile;
-  put_bytes(out, static_cast<uint32_t>(agents.size()));
-  out += agents;
+  put_sized_text(out, profile_spec(rules));
+  put_sized_text(out, agents);
   return out;
 }
 

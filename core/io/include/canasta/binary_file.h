@@ -17,6 +17,12 @@ void put_bytes(std::string& out, T v) {
   out.append(reinterpret_cast<const char*>(&v), sizeof v);
 }
 
+// Appends a 4-byte length, then `text` (what InputBytes::sized_text reads).
+inline void put_sized_text(std::string& out, const std::string& text) {
+  put_bytes(out, static_cast<uint32_t>(text.size()));
+  out += text;
+}
+
 // An open file (from open_input_file) read in order, never past the size
 // it had when opened; closes it.
 class InputBytes {
