@@ -15,7 +15,7 @@ namespace canasta::python {
 
 namespace {
 
-constexpr std::string_view kName = "canasta";
+constexpr std::string_view kGameName = "canasta";
 
 std::string text_of(const py::handle& value) {
   if (py::isinstance<py::bool_>(value)) return value.cast<bool>() ? "true" : "false";
@@ -38,7 +38,8 @@ std::vector<std::pair<std::string, std::string>> game_string_items(const std::st
       given.emplace_back(item.substr(0, eq), item.substr(eq + 1));
     }
   }
-  if (name != kName) throw py::value_error("unknown game '" + printable(name) + "' (registered: canasta)");
+  if (name != kGameName)
+    throw py::value_error("unknown game '" + printable(name) + "' (registered: canasta)");
   return given;
 }
 
@@ -130,7 +131,7 @@ void bind_game(py::module_& m) {
       py::arg("name"), py::arg("params") = py::dict(),
       "the game: load_game(\"canasta\"), load_game(\"canasta(profile=two-player)\"), "
       "load_game(\"canasta\", {\"profile\": \"spanish\", \"seed\": 5})");
-  m.def("registered_names", [] { return std::vector<std::string>{std::string(kName)}; });
+  m.def("registered_names", [] { return std::vector<std::string>{std::string(kGameName)}; });
   m.def(
       "profiles",
       [] {
