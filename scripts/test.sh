@@ -31,7 +31,7 @@
 #            reader, the notation and the spec readers, and the readers of a
 #            run folder and a resume state, each for FUZZ_SECONDS
 #            on a copy of its corpus (tests/fuzz/corpus).
-# About 18 minutes on a quiet 2-core machine (the README has the latest time).
+# About 19 minutes on a quiet 2-core machine (the README has the latest time).
 # Options, by environment:
 #   STAGES="release asan"   run only these stages, in this order
 #   CANASTA_LONG_TESTS=ON   many more random deals in the property and
