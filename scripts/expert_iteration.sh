@@ -14,6 +14,11 @@
 # old one in duplicate at the same iterations a decision (the same time a
 # decision, give or take the pair's own cost), and policy k plays the
 # heuristic alone.
+# Taught rounds (TAUGHT=N, after those): policy k-1 plays the heuristic, and
+# at a share of the decisions the search with policy k-1 as its prior
+# teaches (canasta selfplay --teacher: its root visits in the positions the
+# policy reaches, DAgger); policy k learns them from policy k-1, the value
+# model stays the last one, and policy k plays the heuristic alone.
 #
 # Settings, by environment (defaults in brackets):
 #   OUT=DIR          where everything goes [runs/expert-PROFILE]
@@ -28,6 +33,10 @@
 #   HIDDEN=N         the policy's hidden units [128]
 #   PAIRS=N          deal pairs of each round's match of searches [200]
 #   POLICY_PAIRS=N   deal pairs of each policy's match against the heuristic [1000]
+#   TAUGHT=N         taught rounds after the others [0]
+#   TAUGHT_DEALS=N   deals of a taught round [6000]
+#   TAUGHT_SHARE=S   the share of their decisions the search teaches [0.3]
+#   TAUGHT_ITERS=N   the teaching search's iterations a decision [4000]
 #
 # OUT/round-K holds each round's samples, policy, value.model, the training
 # printouts and the matches; OUT/rounds.csv a line a round (each stage's
@@ -56,8 +65,13 @@ rate=${RATE:-0.0001}
 hidden=${HIDDEN:-128}
 pairs=${PAIRS:-200}
 policy_pairs=${POLICY_PAIRS:-1000}
+taught=${TAUGHT:-0}
+taught_deals=${TAUGHT_DEALS:-6000}
+taught_share=${TAUGHT_SHARE:-0.3}
+taught_iters=${TAUGHT_ITERS:-4000}
 for v in THREADS:$threads:0 BC_DEALS:$bc_deals VALUE_DEALS:$value_deals DEALS:$deals ITERS:$iters \
-  HIDDEN:$hidden PAIRS:$pairs POLICY_PAIRS:$policy_pairs; do
+  HIDDEN:$hidden PAIRS:$pairs POLICY_PAIRS:$policy_pairs TAUGHT:$taught:0 TAUGHT_DEALS:$taught_deals \
+  TAUGHT_ITERS:$taught_iters; do
   IFS=: read -r name value least <<<"$v"
   whole "$name" "$value" "${least:-1}"
 done
@@ -88,7 +102,7 @@ print("%.4f" % s["a_win_share"]["mean"])' "$1/summary.json"; }
 agreement_of() { sed -n 's/.*most likely \([0-9.]*\)%.*/\1/p' "$1/policy.txt" | tail -1; }
 
 [[ -e $out/rounds.csv ]] || echo "round,stage_seconds,policy_agreement,policy_vs_heuristic,search_vs_previous_elo" >"$out/rounds.csv"
-for ((k = 0; k <= rounds; k++)); do
+for ((k = 0; k <= rounds + taught; k++)); do
   dir=$out/round-$k
   mkdir -p "$dir"
   : >>"$dir/seconds.csv"
@@ -101,6 +115,15 @@ for ((k = 0; k <= rounds; k++)); do
       "$canasta" selfplay --deals "$value_deals" --seed 101 "${common[@]}" --out "$dir/value.bin"
     stage "round 0: a value model of them" "$dir/value.model" \
       "$canasta" train "$dir/value.bin" --squash 300 --out "$dir/value.model" --curve "$dir/value-curve.csv"
+  elif ((k > rounds)); then
+    prev=$out/round-$((k - 1))
+    stage "round $k: the policy against the heuristic, taught by the search" "$dir/samples.bin" \
+      "$canasta" selfplay --policy --share "$taught_share" --deals "$taught_deals" --seed $((100 + k)) \
+      "${common[@]}" --side0 "policy:model=$prev/policy" --side1 heuristic \
+      --teacher "ismcts:iters=$taught_iters,$search,prior=$prev/policy,eval=$prev/value.model" --out "$dir/samples.bin"
+    stage "round $k: the policy on the search's advice" "$dir/policy" \
+      "$canasta" train --policy "$dir/samples.bin" --init "$prev/policy" --rate "$rate" --out "$dir/policy" --curve "$dir/policy-curve.csv"
+    [[ -e $dir/value.model ]] || cp "$prev/value.model" "$dir/value.model"
   else
     prev=$out/round-$((k - 1))
     stage "round $k: the search's self-play" "$dir/samples.bin" \
@@ -120,7 +143,7 @@ for ((k = 0; k <= rounds; k++)); do
   if ! grep -q "^$k," "$out/rounds.csv"; then
     seconds=$(awk -F, '{ s += $2 } END { print s + 0 }' "$dir/seconds.csv")
     vs_previous=""
-    ((k == 0)) || vs_previous=$(elo_of "$dir/match")
+    ((k == 0 || k > rounds)) || vs_previous=$(elo_of "$dir/match")
     echo "$k,$seconds,$(agreement_of "$dir"),$(share_of "$dir/policy-match"),$vs_previous" >>"$out/rounds.csv"
   fi
 done

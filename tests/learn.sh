@@ -90,28 +90,40 @@ cmp a.policy b.policy || fail "policy training is not reproducible"
 grep -q "most likely" log.txt || fail "$(cat log.txt)"
 [ "$(head -1 pcurve.csv)" = "epoch,train_loss,held_loss,held_agreement,seconds" ] || fail "curve: $(cat pcurve.csv)"
 "$canasta" train --policy p1.bin --holdout 0.3 --init a.policy --epochs 1 --out c.policy > /dev/null
+# The action played as the target: another policy than the visits make (the
+# search's visits are spread), measured against the action played.
+"$canasta" train --policy p1.bin --holdout 0.3 --hidden 16 --epochs 3 --target played --out d.policy > log.txt
+grep -q "the action played most likely" log.txt || fail "$(cat log.txt)"
+cmp -s a.policy d.policy && fail "--target played trained the same policy as the visits"
 "$canasta" train p1.bin --holdout 0.3 --hidden 8 --epochs 1 --out pv.model > /dev/null  # a value model of their margins
 "$canasta" sim --side0 policy:model=a.policy --side1 random --deals 20 > /dev/null
 "$canasta" sim --side0 "ismcts:iters=30,prior=a.policy,eval=pv.model" --side1 random --deals 2 > /dev/null
 refused "not with --per-deal" "$canasta" selfplay --policy --per-deal 3 --deals 2 --out x.bin
 refused "goes with --policy" "$canasta" selfplay --share 0.5 --deals 2 --out x.bin
+"$canasta" selfplay --policy --side0 random --side1 heuristic --teacher heuristic --deals 10 --share 0.5 --out t.bin > log.txt
+grep -q "random against heuristic, taught by heuristic" log.txt || fail "$(cat log.txt)"
+refused "--teacher goes with --policy" "$canasta" selfplay --teacher heuristic --deals 2 --out x.bin
 refused "one hidden layer" "$canasta" train --policy p1.bin --hidden 16,8 --out x.policy
 refused "for value models" "$canasta" train --policy p1.bin --squash 300 --out x.policy
+refused "is for policies" "$canasta" train p1.bin --target played --out x.model
+refused "target" "$canasta" train --policy p1.bin --target best --out x.policy
 refused "not a policy sample file" "$canasta" train --policy one.bin --out x.policy
 refused "not a policy file" "$canasta" sim --side0 policy:model=a.model --deals 2
 refused "trained on profile classic" "$canasta" sim --profile two-player --side0 policy:model=a.policy --deals 2
 
-# Expert iteration, tiny: round 0 and round 1, each line of rounds.csv
-# filled; run again, nothing is played again.
+# Expert iteration, tiny: round 0, round 1 and a taught round 2, each line
+# of rounds.csv filled; run again, nothing is played again.
 ei() {
   CANASTA=$canasta OUT=$work/ei THREADS=1 BC_DEALS=60 VALUE_DEALS=60 DEALS=30 ITERS=20 HIDDEN=8 PAIRS=3 \
-    POLICY_PAIRS=6 bash "$src/scripts/expert_iteration.sh" classic 1
+    POLICY_PAIRS=6 TAUGHT=1 TAUGHT_DEALS=30 TAUGHT_ITERS=20 bash "$src/scripts/expert_iteration.sh" classic 1
 }
 ei > ei.txt 2>&1 || fail "expert_iteration.sh: $(tail -5 ei.txt)"
-[ "$(wc -l < ei/rounds.csv)" = 3 ] || fail "rounds.csv: $(cat ei/rounds.csv)"
+[ "$(wc -l < ei/rounds.csv)" = 4 ] || fail "rounds.csv: $(cat ei/rounds.csv)"
 grep -Eq '^0,[0-9]+,[0-9.]+,0\.[0-9]{4},$' ei/rounds.csv || fail "round 0: $(cat ei/rounds.csv)"
 grep -Eq '^1,[0-9]+,[0-9.]+,0\.[0-9]{4},-?[0-9.]+$' ei/rounds.csv || fail "round 1: $(cat ei/rounds.csv)"
-grep -Eq '^round-[01]$' ei/best || fail "best: $(cat ei/best)"
+grep -Eq '^2,[0-9]+,[0-9.]+,0\.[0-9]{4},$' ei/rounds.csv || fail "round 2: $(cat ei/rounds.csv)"
+grep -q "taught by ismcts" ei/round-2/samples.bin.txt || fail "round 2: $(cat ei/round-2/samples.bin.txt)"
+grep -Eq '^round-[012]$' ei/best || fail "best: $(cat ei/best)"
 cp ei/rounds.csv rounds.before
 ei > ei2.txt 2>&1 || fail "expert_iteration.sh again: $(tail -5 ei2.txt)"
 cmp ei/rounds.csv rounds.before || fail "a second run changed rounds.csv"

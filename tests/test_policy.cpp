@@ -243,5 +243,60 @@ TEST(PolicySamples, TheSameAtOneAndTwoThreads) {
   std::remove(path.c_str());
 }
 
+// The samples of a self-play, read back from a file.
+PolicySamples policy_selfplay_samples(const PolicySelfplay& c) {
+  std::string bytes, error;
+  int64_t deals = 0, samples = 0;
+  EXPECT_TRUE(play_policy_selfplay(
+      c, [&](const std::string& b) { bytes += b; }, nullptr, deals, samples, error))
+      << error;
+  const std::string path = test_file_path("teacher_samples.bin");
+  std::ofstream(path, std::ios::binary) << policy_sample_header(c.rules, "test", c.seed, samples) << bytes;
+  PolicySamples s;
+  EXPECT_TRUE(read_policy_samples(path, s, error)) << error;
+  std::remove(path.c_str());
+  return s;
+}
+
+TEST(PolicySamples, ATeacherSetsTheTargetsAndNotTheMoves) {
+  PolicySelfplay c;
+  c.side0 = c.side1 = agent_spec("random");
+  c.deals = 20;
+  c.share = 1;
+  c.threads = 1;
+  const PolicySamples alone = policy_selfplay_samples(c);
+  c.has_teacher = true;
+  c.teacher = agent_spec("heuristic");
+  const PolicySamples taught = policy_selfplay_samples(c);
+  // The same deals played, the same decisions kept, the same moves.
+  ASSERT_GT(alone.size(), 100);
+  ASSERT_EQ(taught.size(), alone.size());
+  EXPECT_EQ(taught.played, alone.played);
+  EXPECT_EQ(taught.x, alone.x);
+  EXPECT_EQ(taught.ids, alone.ids);
+  // Alone, the one visit is the move played; taught, the heuristic's
+  // choice, which a random player often does not make.
+  int64_t differ = 0;
+  for (int64_t i = 0; i < alone.size(); ++i) {
+    const auto first = alone.offset[static_cast<size_t>(i)];
+    const auto played = static_cast<size_t>(first + alone.played[static_cast<size_t>(i)]);
+    const auto v = taught.visits.begin() + first;
+    const int64_t n = alone.offset[static_cast<size_t>(i) + 1] - first;
+    EXPECT_EQ(alone.visits[played], 1U);
+    EXPECT_EQ(std::accumulate(v, v + n, uint64_t{0}), 1U);
+    differ += taught.visits[played] == 0 ? 1 : 0;
+  }
+  EXPECT_GT(differ, alone.size() / 4);
+  // A search as the teacher: its visits, the same file at 1 and 2 threads.
+  c.teacher = agent_spec("ismcts:iters=40");
+  c.deals = 4;
+  const PolicySamples one = policy_selfplay_samples(c);
+  c.threads = 2;
+  const PolicySamples two = policy_selfplay_samples(c);
+  EXPECT_EQ(one.visits, two.visits);
+  EXPECT_GT(std::accumulate(one.visits.begin(), one.visits.end(), uint64_t{0}),
+            static_cast<uint64_t>(one.size()) * 20);
+}
+
 }  // namespace
 }  // namespace canasta::test

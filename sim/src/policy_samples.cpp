@@ -34,9 +34,12 @@ struct Kept {
 
 // Watches a deal: after each decision among two or more actions, keeps it
 // with the chance `share`: a search's root visits, or another agent's
-// choice as one visit.
+// choice as one visit; those of the teacher, where there is one, on the
+// acting seat's view.
 struct Keeper : PlayObserver {
   const std::vector<std::unique_ptr<Agent>>& agents;
+  Agent* teacher;
+  Rng teacher_rng;
   const ActionIds& ids;
   double share;
   Rng pick;
@@ -49,13 +52,16 @@ struct Keeper : PlayObserver {
     Kept k;
     k.side = s.rules.team_of(seat);
     features(View(s, seat), k.x.data());
-    const auto* search = dynamic_cast<const IsmctsAgent*>(agents[static_cast<size_t>(seat)].get());
+    const Agent* chooser = agents[static_cast<size_t>(seat)].get();
+    Action chosen = a;
+    if (teacher) chosen = teacher->act(View(s, seat), teacher_rng), chooser = teacher;
+    const auto* search = dynamic_cast<const IsmctsAgent*>(chooser);
     for (int i = 0; i < legal.size(); ++i) {
       if (legal[i] == a) k.played = i;
       const uint32_t visits =
-          search          ? static_cast<uint32_t>(search->last_visits()[static_cast<size_t>(i)].second)
-          : legal[i] == a ? 1U
-                          : 0U;
+          search               ? static_cast<uint32_t>(search->last_visits()[static_cast<size_t>(i)].second)
+          : legal[i] == chosen ? 1U
+                               : 0U;
       k.visits.emplace_back(ids.id(legal[i]), visits);
     }
     kept.push_back(std::move(k));
@@ -64,14 +70,20 @@ struct Keeper : PlayObserver {
 
 // Deal k played, its kept decisions appended to `out`; returns how many.
 int64_t play_one(const PolicySelfplay& c, const ActionIds& ids, int64_t k,
-                 const std::vector<std::unique_ptr<Agent>>& agents, std::string& out) {
+                 const std::vector<std::unique_ptr<Agent>>& agents, Agent* teacher, std::string& out) {
   State s;
   start_single_deal(s, c.rules, c.seed, k);
   Rng rng(derive_seed(c.seed, Stream::kDealPlay, static_cast<uint64_t>(k)));
   std::vector<Kept> kept;
-  Keeper keeper{
-      {},   agents, ids, c.share, Rng(derive_seed(c.seed, Stream::kPolicyPick, static_cast<uint64_t>(k))),
-      kept, {}};
+  Keeper keeper{{},
+                agents,
+                teacher,
+                Rng(derive_seed(c.seed, Stream::kTeacher, static_cast<uint64_t>(k))),
+                ids,
+                c.share,
+                Rng(derive_seed(c.seed, Stream::kPolicyPick, static_cast<uint64_t>(k))),
+                kept,
+                {}};
   play_deal(
       s, [&](int seat) -> Agent& { return *agents[static_cast<size_t>(seat)]; }, rng, keeper);
   const auto margins = deal_margins(s);
@@ -118,13 +130,15 @@ bool play_policy_selfplay(const PolicySelfplay& c, const std::function<void(cons
     const int64_t last = std::min(c.deals, first + block);
     parallel_chunks(threads, first, last, 1, [&](int64_t begin, int64_t end) {
       std::vector<std::unique_ptr<Agent>> agents;
+      std::unique_ptr<Agent> teacher;
       try {
         for (int seat = 0; seat < c.rules.players; ++seat)
           agents.push_back(make_agent(c.rules.team_of(seat) == 0 ? c.side0 : c.side1));
+        if (c.has_teacher) teacher = make_agent(c.teacher);
         for (int64_t k = begin; k < end; ++k) {
           std::string& out = bytes[static_cast<size_t>(k - first)];
           out.clear();
-          counts[static_cast<size_t>(k - first)] = play_one(c, ids, k, agents, out);
+          counts[static_cast<size_t>(k - first)] = play_one(c, ids, k, agents, teacher.get(), out);
         }
       } catch (const std::exception& e) {
         if (!failed.exchange(true)) error = e.what();

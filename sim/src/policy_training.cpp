@@ -49,8 +49,9 @@ struct TrainedPolicy {
 // The samples as the policy reads them: inputs standardised as it does.
 class PolicyBatches {
  public:
-  PolicyBatches(const PolicySamples& data, const PolicyModel& m)
+  PolicyBatches(const PolicySamples& data, const PolicyModel& m, PolicyTarget target)
       : data_(data),
+        target_(target),
         all_(data.x.data(), data.features, data.size()),
         mean_(Eigen::Map<const Vector>(m.mean().data(), data.features)),
         scale_(Eigen::Map<const Vector>(m.scale().data(), data.features)) {}
@@ -62,9 +63,10 @@ class PolicyBatches {
       x.col(static_cast<Eigen::Index>(j)) = (all_.col(rows[j]) - mean_).cwiseQuotient(scale_);
   }
 
-  // Sample k's cross-entropy against its visit distribution, whether its
-  // most likely action is the most visited, and (with `delta`) the loss's
-  // gradient by its scores, divided by `n`.
+  // Sample k's cross-entropy against its target (the visit distribution, or
+  // the action played), whether its most likely action is the target's most
+  // likely one, and (with `delta`) the loss's gradient by its scores,
+  // divided by `n`.
   double loss(int64_t k, const float* scores, bool& agrees, float* delta, float n) const {
     const auto first = static_cast<size_t>(data_.offset[static_cast<size_t>(k)]);
     const auto last = static_cast<size_t>(data_.offset[static_cast<size_t>(k) + 1]);
@@ -76,12 +78,16 @@ class PolicyBatches {
       if (data_.visits[j] > data_.visits[most]) most = j;
       visits += data_.visits[j];
     }
+    const bool played = target_ == PolicyTarget::kPlayed;
+    if (played) most = first + data_.played[static_cast<size_t>(k)];
     double sum = 0;
     for (size_t j = first; j < last; ++j) sum += std::exp(scores[data_.ids[j]] - top);
     const double log_sum = top + std::log(sum);
     double ce = 0;
     for (size_t j = first; j < last; ++j) {
-      const double target = visits > 0 ? data_.visits[j] / visits : 1.0 / static_cast<double>(last - first);
+      const double target = played       ? (j == most ? 1.0 : 0.0)
+                            : visits > 0 ? data_.visits[j] / visits
+                                         : 1.0 / static_cast<double>(last - first);
       const double log_p = scores[data_.ids[j]] - log_sum;
       ce -= target * log_p;
       if (delta) delta[data_.ids[j]] = static_cast<float>((std::exp(log_p) - target) / n);
@@ -127,6 +133,9 @@ class PolicyBatches {
 
  private:
   const PolicySamples& data_;
+  PolicyTarget target_;
+
+ private:
   Eigen::Map<const Matrix> all_;
   Vector mean_, scale_;
 };
@@ -206,7 +215,7 @@ bool train_policy(const PolicySamples& data, const PolicyTrainConfig& config, Po
   TrainedPolicy params(m);
   Perceptron net(params.layers());
   if (!config.init) net.initialise(config.seed);
-  const PolicyBatches batches(data, m);
+  const PolicyBatches batches(data, m, config.target);
   std::tie(result.uniform_loss, result.uniform_agreement) = batches.uniform(split.held, m.actions());
   Adam adam(config.rate, {params.w.size(), params.b.size(), params.e.size(), params.c.size()});
   double best_loss = INFINITY, held_loss = 0, held_agreement = 0;

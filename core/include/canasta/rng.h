@@ -35,6 +35,7 @@ enum class Stream : uint64_t {
       13,       // the positions sampled from the r-th deal played by canasta selfplay: (seed, kSamplePick, r)
   kTrain = 14,  // a training run's initial weights (seed, kTrain, 0) and epoch e's order (seed, kTrain, e)
   kPolicyPick = 15,    // the decisions kept from single deal k by a policy self-play: (seed, kPolicyPick, k)
+  kTeacher = 16,       // the teacher of a policy self-play, at single deal k: (seed, kTeacher, k)
   kDealPlayMore = 20,  // twins 2 .. 5 of a deal at a table of three sides: (seed, kDealPlayMore + twin, k)
   kGameDealPlayMore = 30,  // ... and of a game: (game seed, kGameDealPlayMore + twin, d)
   kTest = 100,             // tests that need a stream of their own: (seed, kTest, index)

@@ -30,7 +30,8 @@ struct SelfplayOptions {
   bool duplicate = false, policy = false;
   double share = 0.25;
   CLI::Option *duplicate_option = nullptr, *side0 = nullptr, *side1 = nullptr, *per_deal_option = nullptr,
-              *share_option = nullptr;
+              *share_option = nullptr, *teacher_option = nullptr;
+  AgentSpec teacher;
 };
 
 int run_selfplay(SelfplayOptions& o) {
@@ -43,9 +44,10 @@ int run_selfplay(SelfplayOptions& o) {
       throw InputError{
           "--policy keeps a share of the decisions of every deal (--share), played once: "
           "not with --per-deal or --duplicate"};
-    return run_policy_selfplay(c, o.share, o.out);
+    return run_policy_selfplay(c, o.share, o.teacher_option->count() > 0 ? &o.teacher : nullptr, o.out);
   }
   if (o.share_option->count() > 0) throw InputError{"--share goes with --policy"};
+  if (o.teacher_option->count() > 0) throw InputError{"--teacher goes with --policy"};
   c.duplicate = o.duplicate_option->count() > 0 ? o.duplicate : c.side0 != c.side1;
   StopOnSignals signals;
   std::string error;
@@ -88,10 +90,11 @@ int run_selfplay(SelfplayOptions& o) {
 }
 
 struct TrainOptions {
-  std::string samples, out, hidden = "64,32", curve, calibration, init;
+  std::string samples, out, hidden = "64,32", curve, calibration, init, target = "visits";
   bool linear = false, policy = false;
   TrainConfig config;
   CLI::Option* hidden_option = nullptr;
+  CLI::Option* target_option = nullptr;
 };
 
 // The widths of --hidden: "64,32".
@@ -140,10 +143,12 @@ int train_policy_command(const TrainOptions& o, const CLI::App& sub) {
   p.config.rate = o.config.rate;
   p.config.holdout = o.config.holdout;
   p.config.seed = o.config.seed;
+  p.config.target = o.target == "played" ? PolicyTarget::kPlayed : PolicyTarget::kVisits;
   return run_policy_train(p);
 }
 
 int run_train(TrainOptions& o) {
+  if (o.target_option->count() > 0) throw InputError{"--target is for policies: give --policy"};
   check_output_file("--out", o.out);
   check_output_file("--curve", o.curve);
   check_output_file("--calibration", o.calibration);
@@ -240,6 +245,10 @@ void add_selfplay(CLI::App& app, int& exit_code) {
   o->share_option = sub->add_option("--share", o->share, "with --policy: the share of the decisions kept")
                         ->check(CLI::Range(0.001, 1.0))
                         ->capture_default_str();
+  o->teacher_option = add_agent_option(
+      *sub, "--teacher", o->teacher,
+      "with --policy, the targets are this agent's choices (a search's visits) on the acting seat's view, "
+      "while the sides play on: the teacher's advice in the positions the players reach");
   sub->callback([o, &exit_code] { exit_code = run_selfplay(*o); });
 }
 
@@ -299,6 +308,12 @@ void add_train(CLI::App& app, int& exit_code) {
       "--policy", o->policy,
       "fit a policy on policy targets (canasta selfplay --policy): the cross-entropy to the search's "
       "visits, one hidden layer (--hidden 64), an embedding per action");
+  o->target_option =
+      sub->add_option("--target", o->target,
+                      "with --policy, what it learns at each decision: the search's root visits, or the "
+                      "action played (a one-hot target)")
+          ->check(CLI::IsMember({"visits", "played"}))
+          ->capture_default_str();
   sub->callback(
       [o, sub, &exit_code] { exit_code = o->policy ? train_policy_command(*o, *sub) : run_train(*o); });
 }

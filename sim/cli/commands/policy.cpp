@@ -14,11 +14,13 @@
 
 namespace canasta::cli {
 
-int run_policy_selfplay(const ExperimentConfig& c, double share, const std::string& path) {
+int run_policy_selfplay(const ExperimentConfig& c, double share, const AgentSpec* teacher,
+                        const std::string& path) {
   StopOnSignals signals;
   std::string error;
   if (!check_config(c, error)) throw InputError{error};
-  const std::string agents = c.side0.to_string() + " against " + c.side1.to_string();
+  const std::string agents = c.side0.to_string() + " against " + c.side1.to_string() +
+                             (teacher ? ", taught by " + teacher->to_string() : "");
   check_distinct_files({{"--out", path}}, files_read(c));
   const std::string out = output_file(path);
   const std::string tmp = out + ".tmp";
@@ -26,7 +28,8 @@ int run_policy_selfplay(const ExperimentConfig& c, double share, const std::stri
   std::ofstream file(tmp, std::ios::binary | std::ios::trunc);
   if (!file) throw InputError{"cannot write '" + printable(path) + "'"};
   file << policy_sample_header(c.rules, agents, c.seed, 0);
-  PolicySelfplay run{c.rules, c.side0, c.side1, c.seed, c.deals, share, c.threads};
+  PolicySelfplay run{c.rules, c.side0, c.side1, c.seed, c.deals, share, c.threads, teacher != nullptr, {}};
+  if (teacher) run.teacher = *teacher;
   Progress progress(c.deals, "deals");
   int64_t deals = 0, samples = 0;
   const bool ok = play_policy_selfplay(
@@ -91,10 +94,11 @@ int run_policy_train(PolicyTrainOptions& o) {
   if (!o.curve.empty()) write_atomically(o.curve, curve);
   fmt::print("  held out     {} of {} decisions (whole deals)\n", result.held, result.held + result.train);
   fmt::print(
-      "  held out     cross-entropy {:.4f} (uniform {:.4f}), the search's most visited action most likely "
-      "{:.2f}% (uniform {:.2f}%), epoch {}\n",
-      result.held_loss, result.uniform_loss, 100 * result.held_agreement, 100 * result.uniform_agreement,
-      result.best_epoch);
+      "  held out     cross-entropy {:.4f} (uniform {:.4f}), {} most likely {:.2f}% (uniform {:.2f}%), epoch "
+      "{}\n",
+      result.held_loss, result.uniform_loss,
+      o.config.target == PolicyTarget::kPlayed ? "the action played" : "the search's most visited action",
+      100 * result.held_agreement, 100 * result.uniform_agreement, result.best_epoch);
   fmt::print("  policy       {} ({} bytes), {:.1f} s\n", printable(o.out, 400),
              std::filesystem::file_size(o.out), elapsed());
   return 0;

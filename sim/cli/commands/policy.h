@@ -10,8 +10,10 @@
 namespace canasta::cli {
 
 // Plays c's deals (each once: the original twins) and writes the policy
-// targets of the kept decisions (a share `share` of them) to `out`.
-int run_policy_selfplay(const ExperimentConfig& c, double share, const std::string& out);
+// targets of the kept decisions (a share `share` of them) to `out`; with
+// `teacher`, the targets are its advice at those decisions.
+int run_policy_selfplay(const ExperimentConfig& c, double share, const AgentSpec* teacher,
+                        const std::string& out);
 
 struct PolicyTrainOptions {
   std::string samples, out, curve, init;

@@ -28,6 +28,11 @@ struct PolicySelfplay {
   int64_t deals = 1000;  // single deals 0 .. deals-1, as canasta sim deals them (the original twins)
   double share = 0.25;   // the chance that a search's decision (among two or more actions) is kept
   int threads = 0;       // 0: every core
+  // With a teacher, the targets at a kept decision are the teacher's (its
+  // root visits, or its choice as one visit) on the acting seat's view,
+  // while the sides play on: the teacher's advice where the players go.
+  bool has_teacher = false;
+  AgentSpec teacher;
 };
 
 // What a run or a file holds: sample i has features x[i * features ..],

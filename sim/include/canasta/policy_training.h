@@ -15,6 +15,12 @@
 
 namespace canasta {
 
+// What a policy learns at each decision: the search's root visit
+// distribution, or the action played (all its weight on one action: the
+// choice of a search whose visits are spread over actions of about the same
+// worth).
+enum class PolicyTarget { kVisits, kPlayed };
+
 struct PolicyTrainConfig {
   int hidden = 64;   // units of the hidden layer (8 to 256, by eights)
   int epochs = 30;   // most epochs
@@ -23,6 +29,7 @@ struct PolicyTrainConfig {
   double rate = 1e-3;    // Adam's step size
   double holdout = 0.1;  // share of the deals held out
   uint64_t seed = 1;
+  PolicyTarget target = PolicyTarget::kVisits;
   // A policy to start from (expert iteration: the last round's, trained
   // further on the targets of its search): its width and standardisation
   // are kept, its weights are the epoch-0 model.
@@ -33,8 +40,8 @@ struct PolicyEpochReport {
   int epoch = 0;          // 0: the model started from
   double train_loss = 0;  // mean cross-entropy a sample (nats)
   double held_loss = 0;
-  double held_agreement =
-      0;  // share of held-out decisions whose most likely action is the search's most visited
+  double held_agreement = 0;  // share of held-out decisions whose most likely action is the target's (the
+                              // most visited, or the one played)
 };
 
 struct PolicyTrainResult {
