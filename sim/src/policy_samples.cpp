@@ -54,7 +54,10 @@ struct Keeper : PlayObserver {
     features(View(s, seat), k.x.data());
     const Agent* chooser = agents[static_cast<size_t>(seat)].get();
     Action chosen = a;
-    if (teacher) chosen = teacher->act(View(s, seat), teacher_rng), chooser = teacher;
+    if (teacher) {
+      chosen = teacher->act(View(s, seat), teacher_rng);
+      chooser = teacher;
+    }
     const auto* search = dynamic_cast<const IsmctsAgent*>(chooser);
     for (int i = 0; i < legal.size(); ++i) {
       if (legal[i] == a) k.played = i;
