@@ -92,7 +92,8 @@ def stopped(runner, args, cwd, wait_for, settle):
 
 
 def sized(runner, make_args, cwd, start_n, seconds):
-    """The smallest N (doubled from start_n) for which canasta make_args(N) takes `seconds`."""
+    """An N for which canasta make_args(N) takes `seconds` or a little more:
+    doubled from start_n while a run is short, then scaled."""
     n = start_n
     while True:
         rc, _, err, took = runner.run(make_args(n), cwd)
@@ -100,7 +101,7 @@ def sized(runner, make_args, cwd, start_n, seconds):
             fail(f"canasta {' '.join(make_args(n))}: {err}")
         if took >= seconds or n >= 1 << 30:
             return n
-        n *= 2
+        n = n * 2 if took < seconds / 4 else int(n * seconds * 1.2 / took) + 1
 
 
 def make_sources(runner, src):
@@ -119,23 +120,23 @@ def make_sources(runner, src):
         rc, _, err, _ = run(*args)
         if rc != 0:
             fail(f"canasta {' '.join(args)}: {err}")
-    # Stopped runs, sized so that what is left takes a second or two here.
+    # Stopped runs, sized so that what is left takes about a second here.
     sim = lambda n: ["sim", "--side0", "heuristic", "--side1", "random", "--threads", "2", "--deals", str(n)]
-    n = sized(runner, lambda n: sim(n) + ["--out", "whole"], src, 2000, 2.0)
+    n = sized(runner, lambda n: sim(n) + ["--out", "whole"], src, 2000, 1.4)
     shutil.rmtree(os.path.join(src, "whole"))
-    stopped(runner, sim(n) + ["--out", "part", "--record", "rec.jsonl"], src, "rec.jsonl.tmpPID", 0.7)
+    stopped(runner, sim(n) + ["--out", "part", "--record", "rec.jsonl"], src, "rec.jsonl.tmpPID", 0.5)
     tour = lambda n: ["tournament", "--agents", "random", "basic", "heuristic", "--threads", "2", "--deals", str(n)]
-    n = sized(runner, lambda n: tour(n) + ["--out", "twhole"], src, 200, 2.0)
+    n = sized(runner, lambda n: tour(n) + ["--out", "twhole"], src, 200, 1.4)
     shutil.rmtree(os.path.join(src, "twhole"))
-    stopped(runner, tour(n) + ["--out", "tpart"], src, "tpart.tmpPID", 0.7)
+    stopped(runner, tour(n) + ["--out", "tpart"], src, "tpart.tmpPID", 0.5)
     sweep = lambda n: ["tune", "--agent", "heuristic:freeze={0..4..2}", "--vs", "random", "--threads", "2",
                        "--deals", str(n)]
-    n = sized(runner, lambda n: sweep(n) + ["--out", "sw-whole.csv"], src, 200, 2.0)
-    stopped(runner, sweep(n) + ["--out", "sw.csv"], src, "sw-whole.csv", 0.8)
+    n = sized(runner, lambda n: sweep(n) + ["--out", "sw-whole.csv"], src, 200, 1.4)
+    stopped(runner, sweep(n) + ["--out", "sw.csv"], src, "sw-whole.csv", 0.6)
     spsa = lambda n: ["tune", "--agent", "heuristic:take_min=1", "--spsa", "take_min=1", "--vs", "random",
                       "--deals", "2", "--threads", "2", "--batches", str(n)]
-    n = sized(runner, lambda n: spsa(n) + ["--out", "sp-whole.csv", "--spec-out", "spec-whole.txt"], src, 50, 2.0)
-    stopped(runner, spsa(n) + ["--out", "sp.csv", "--spec-out", "spec.txt"], src, "sp-whole.csv", 0.8)
+    n = sized(runner, lambda n: spsa(n) + ["--out", "sp-whole.csv", "--spec-out", "spec-whole.txt"], src, 50, 1.4)
+    stopped(runner, spsa(n) + ["--out", "sp.csv", "--spec-out", "spec.txt"], src, "sp-whole.csv", 0.6)
     for f in ("part/run.json", "tpart/run.json", "sw.csv.resume.json", "sp.csv.resume.json"):
         if not os.path.exists(os.path.join(src, f)):
             fail(f"no stopped run's {f}")

@@ -6,7 +6,7 @@
 # keeps no rows (--rows none), a sequential test, and resumption on another
 # thread count; and a tournament and tuning runs (canasta tournament
 # --resume DIR, canasta tune --resume TABLE). What cannot be resumed is
-# refused with exit code 2, and so is a stopped run whose rows changed. The runs are sized to last at least 2 s on this
+# refused with exit code 2, and so is a stopped run whose rows changed. The runs are sized to last about 1.5 s on this
 # machine and build. PART: sim, or tournament-tune (two tests that ctest
 # runs side by side), or all (the default). QUICK (the sanitizer builds,
 # where every start of the program is slow): one signal of each kind of
@@ -18,8 +18,17 @@ part=${3:-all}
 quick=${4:-}
 setup "$1" "$2"
 now_ms() { date +%s%3N; }
+# grown START: after a run of $n begun at START (now_ms), true when it
+# took at least 1.4 s; else sets the next n to try: doubled while the run
+# is short, then scaled to about 1.7 s.
+grown() {
+  local took=$(($(now_ms) - $1))
+  ((took >= 1400)) && return 0
+  if ((took < 400)); then n=$((n * 2)); else n=$((n * 1700 / took + 1)); fi
+  return 1
+}
 # whole NAME FLAG N ARGS...: the uninterrupted run `canasta ARGS FLAG N --out
-# NAME --record NAME.jsonl`, N doubled until it takes at least 2 s; sets n.
+# NAME --record NAME.jsonl`, N grown until it takes at least 1.4 s; sets n.
 whole() {
   local name=$1 flag=$2 start
   n=$3
@@ -28,8 +37,7 @@ whole() {
     rm -rf "$name" "$name.jsonl"
     start=$(now_ms)
     "$canasta" "$@" "$flag" "$n" --out "$name" --record "$name.jsonl" >/dev/null
-    (($(now_ms) - start >= 2000)) && break
-    n=$((n * 2))
+    grown "$start" && break
   done
 }
 # Waits until run `pid` has its records file RECORDS open (its signal
@@ -181,8 +189,7 @@ while :; do
   rm -rf tfull
   start=$(now_ms)
   "$canasta" "${tour[@]}" --deals "$n" --out tfull >/dev/null
-  (($(now_ms) - start >= 2000)) && break
-  n=$((n * 2))
+  grown "$start" && break
 done
 tour+=(--deals "$n")
 sigs=(INT HUP)
@@ -217,15 +224,14 @@ grep -q "pairs.txt.*run.json lists it" log || fail "a stopped tournament without
 # for, so each stop waits for the run's first result line (a point of the
 # sweep, every fifth batch of SPSA) and then stops it: the first part of the
 # run, mid-point for the sweep, at whatever speed the machine has now.
-# sized N ARGS...: N doubled until `canasta ARGS N --out whole.csv` takes 2 s.
+# sized N ARGS...: N grown until `canasta ARGS N --out whole.csv` takes 1.4 s.
 sized() {
   n=$1
   shift
   while :; do
     start=$(now_ms)
     "$canasta" "$@" "$n" --out whole.csv >/dev/null
-    (($(now_ms) - start >= 2000)) && break
-    n=$((n * 2))
+    grown "$start" && break
   done
 }
 # stop_tune SIGNAL LINE ARGS...: canasta ARGS, stopped by SIGNAL as soon as
