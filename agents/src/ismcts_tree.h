@@ -154,7 +154,7 @@ struct IsmctsAgent::Tree {
     const Rules& rules = view.rules();
     const int my_side = rules.team_of(view.seat());
     reset(p, iterations);
-    const bool puct = prior_policy != nullptr;
+    const bool puct = prior_policy != nullptr && p.prior_rule == IsmctsPriorRule::kPuct;
     for (int it = 0; p.time_ms > 0 || it < iterations; ++it) {
       if (p.time_ms > 0 && it % 16 == 0 && it > 0 && std::chrono::steady_clock::now() >= deadline) break;
       if (stop_early && it % 16 == 0 && it > 0 && decided(p.stop_share * (iterations - it))) break;
@@ -181,7 +181,7 @@ struct IsmctsAgent::Tree {
       // With a prior a node's children are made at once: about a
       // decision's width of nodes an iteration (the pool grows past it
       // only on an unusually wide search, and keeps what it grew).
-      const size_t per = prior_policy ? 24 : 3;
+      const size_t per = prior_policy && p.prior_rule == IsmctsPriorRule::kPuct ? 24 : 3;
       nodes.reserve(per * static_cast<size_t>(iterations) + 1);
       path.reserve(static_cast<size_t>(3 * iterations + 1));
     }
@@ -215,7 +215,8 @@ struct IsmctsAgent::Tree {
       if (order_actor == actor) keep_meld_order(order_kind);
       available_and_untried(node);
       const bool expanded = !fresh.empty();
-      const int child = expanded ? expand(node, d, actor, me, p, rng) : select(p.c);
+      const int child = expanded ? expand(node, d, actor, me, p, rng)
+                                 : select(p.c, prior_policy ? p.c_puct : 0.0);
       node = play_child(d, child, actor, me, p, order_actor, order_kind);
       if (expanded) break;
     }
@@ -413,11 +414,23 @@ struct IsmctsAgent::Tree {
   }
 
   // Expansion: a new child of `node` for an untried action drawn at random
-  // (with prior=true, the rollout policy's choice for a node's first child);
-  // the searcher's draw makes it a chance node.
+  // (with prior=true, the rollout policy's choice for a node's first child;
+  // with a prior policy and prior_rule=bias, the untried action it likes
+  // most, the child keeping its probability); the searcher's draw makes it
+  // a chance node.
   int expand(int node, const State& d, int actor, int me, const IsmctsParams& p, Rng& rng) {
     Action pick = fresh[static_cast<int>(rng.below(static_cast<uint32_t>(fresh.size())))];
-    if (prior_kind(p) == IsmctsPrior::kBias && nodes[node].first_child < 0) {
+    float prob = 0;
+    if (prior_policy && legal.size() == 1) {
+      prob = 1;
+    } else if (prior_policy) {
+      prior_policy->probabilities(View(d, actor), legal, probs.data());
+      for (int i = 0, f = 0; i < legal.size() && f < fresh.size(); ++i) {
+        if (!(legal[i] == fresh[f])) continue;
+        ++f;
+        if (probs[static_cast<size_t>(i)] > prob || f == 1) prob = probs[static_cast<size_t>(i)], pick = legal[i];
+      }
+    } else if (prior_kind(p) == IsmctsPrior::kBias && nodes[node].first_child < 0) {
       // Progressive bias, in its simplest form: a node's first child is
       // the rollout policy's choice, so the policy's line is searched first.
       const Action guess = policy(p).act(View(d, actor), rng);
@@ -426,6 +439,7 @@ struct IsmctsAgent::Tree {
     const bool chance = actor == me && pick.type() == ActionType::kDraw;
     const int child = add(node, pick.raw(), d.rules.team_of(actor), chance, 0);
     nodes[child].avail = 1;
+    nodes[child].prior = static_cast<uint16_t>(std::lround(std::clamp(prob, 0.0F, 1.0F) * 65535));
     return child;
   }
 
@@ -441,14 +455,16 @@ struct IsmctsAgent::Tree {
   }
 
   // Selection: the child of the current node legal here (`legal_child`,
-  // every legal action has one: none is untried) with the highest UCB score.
-  int select(double explore) const {
+  // every legal action has one: none is untried) with the highest UCB score,
+  // plus, with a prior (bias > 0), bias x its probability / (1 + visits).
+  int select(double explore, double bias) const {
     int pick_child = -1;
     double best = -1e300;
     for (int i = 0; i < legal_children; ++i) {
       const int c = legal_child[static_cast<size_t>(i)];
       const Node& n = nodes[c];
-      const double score = n.reward / n.visits + explore * std::sqrt(log_of(n.avail) / n.visits);
+      double score = n.reward / n.visits + explore * std::sqrt(log_of(n.avail) / n.visits);
+      if (bias > 0) score += bias * (n.prior / 65535.0) / (1.0 + n.visits);
       if (score > best) best = score, pick_child = c;
     }
     return pick_child;

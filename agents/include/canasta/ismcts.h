@@ -19,6 +19,8 @@ enum class IsmctsRollout : uint8_t { kRandom, kBasic, kHeuristic, kPolicy };  //
 enum class IsmctsReward : uint8_t { kMargin, kWin };                          // what a rollout's end is worth
 CANASTA_CHOICE_NAMES(IsmctsRollout, "random", "basic", "heuristic", "policy");
 CANASTA_CHOICE_NAMES(IsmctsReward, "margin", "win");
+enum class IsmctsPriorRule : uint8_t { kPuct, kBias };  // how a prior policy steers the tree
+CANASTA_CHOICE_NAMES(IsmctsPriorRule, "puct", "bias");
 
 // Its parameters, one line each: name, type, default, range, meaning (see
 // CANASTA_HEURISTIC_PARAMS). An enum takes the names ChoiceNames gives it.
@@ -44,6 +46,10 @@ CANASTA_CHOICE_NAMES(IsmctsReward, "margin", "win");
     "selects by PUCT on its probabilities, from the acting seat's view; true: expand the rollout "          \
     "policy's choice first at every node instead (progressive bias)")                                       \
   X(c_puct, double, 1, 0, 100, "with a prior policy, the weight of its probabilities in PUCT")              \
+  X(prior_rule, IsmctsPriorRule, IsmctsPriorRule::kPuct, 0, 1,                                              \
+    "with a prior policy: puct (a node's children made at once, selected by PUCT), or bias (the UCB rule "  \
+    "of the search without a prior, the untried action the policy likes most expanded first, c_puct x its " \
+    "probability / (1 + visits) added to a child's score)")                                                 \
   X(stop_early, bool, true, 0, 1,                                                                           \
     "end a search once the most visited action cannot be overtaken in the iterations left (the same "       \
     "decision, fewer iterations; one tree, `iters` only)")                                                  \
