@@ -129,7 +129,7 @@ TEST(Agents, EveryParameterRoundTrips) {
         "safety=20,freeze=6,freeze_value=80,freeze_behind=300,freeze_hand=2,freeze_guard=0,plan_out=0,ask=1",
         "greedy:take_min=5,keep_wilds=1",
         "ismcts:iters=77,time_ms=5,c=1.5,rollout=random,cutoff=9,hand_weight=0.25,reward=win,threads=3,prior="
-        "1"}) {
+        "1,c_puct=2,prior_rule=bias"}) {
     const AgentSpec a = agent_spec(text);
     EXPECT_EQ(a.to_string(), text);
     EXPECT_NE(a, agent_spec(std::string(a.name())));

@@ -154,7 +154,7 @@ TEST(Policy, AgentAndSearchPlayDeterministically) {
   ASSERT_TRUE(random_policy(Rules{}, 16, 7).save(path, error)) << error;
   for (const std::string& spec :
        {"policy:model=" + path, "policy:temperature=1,model=" + path, "ismcts:iters=60,prior=" + path,
-        "ismcts:iters=60,rollout=policy,prior=" + path}) {
+        "ismcts:iters=60,rollout=policy,prior=" + path, "ismcts:iters=60,prior_rule=bias,c_puct=10,prior=" + path}) {
     SCOPED_TRACE(spec);
     std::string moves[2];
     for (std::string& m : moves) {
@@ -170,6 +170,39 @@ TEST(Policy, AgentAndSearchPlayDeterministically) {
     }
     EXPECT_EQ(moves[0], moves[1]);
   }
+  std::remove(path.c_str());
+}
+
+// With prior_rule=bias a node's first child is the action the policy likes
+// most: a search of one iteration plays what the policy agent plays, in
+// positions of every kind; without the prior, some seed plays another.
+TEST(Policy, BiasRuleExpandsThePolicysChoiceFirst) {
+  const std::string path = test_file_path("policy_bias.policy");
+  std::string error;
+  ASSERT_TRUE(random_policy(Rules{}, 16, 11).save(path, error)) << error;
+  const auto apprentice = agent("policy:model=" + path);
+  const auto search = agent("ismcts:iters=1,prior_rule=bias,prior=" + path);
+  const auto blind = agent("ismcts:iters=1");
+  State s;
+  start_single_deal(s, Rules{}, 5, 2);
+  Rng play(4);
+  RandomAgent random;
+  int choices = 0, other = 0;
+  ActionList legal;
+  while (!s.over()) {
+    legal_actions(s, legal);
+    const View view(s, s.actor());
+    if (legal.size() > 1) {
+      ++choices;
+      Rng a(choices), b(choices), c(choices);
+      const Action mine = apprentice->act(view, a);
+      EXPECT_EQ(action_to_string(search->act(view, b)), action_to_string(mine)) << choices;
+      other += !(blind->act(view, c) == mine);
+    }
+    apply(s, random.act(view, play));
+  }
+  EXPECT_GT(choices, 20);
+  EXPECT_GT(other, 0);
   std::remove(path.c_str());
 }
 
