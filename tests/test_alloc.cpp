@@ -107,7 +107,8 @@ TEST(Allocation, NoneInASearchOnceWarmedUp) {
   const std::string policy = random_policy_file();
   const std::string with_prior = "ismcts:iters=200,prior=" + policy;
   const std::string with_policy_rollouts = "ismcts:iters=200,rollout=policy,cutoff=20,prior=" + policy;
-  const std::string with_bias = "ismcts:iters=200,rollout=heuristic,cutoff=20,prior_rule=bias,prior=" + policy;
+  const std::string with_bias =
+      "ismcts:iters=200,rollout=heuristic,cutoff=20,prior_rule=bias,prior=" + policy;
   for (const char* spec :
        {"ismcts:iters=300", "ismcts:iters=200,rollout=heuristic,cutoff=30",
         "ismcts:iters=200,rollout=random,meld_order=1,infer=0.5", "ismcts:iters=200,threads=2",

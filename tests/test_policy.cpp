@@ -154,7 +154,8 @@ TEST(Policy, AgentAndSearchPlayDeterministically) {
   ASSERT_TRUE(random_policy(Rules{}, 16, 7).save(path, error)) << error;
   for (const std::string& spec :
        {"policy:model=" + path, "policy:temperature=1,model=" + path, "ismcts:iters=60,prior=" + path,
-        "ismcts:iters=60,rollout=policy,prior=" + path, "ismcts:iters=60,prior_rule=bias,c_puct=10,prior=" + path}) {
+        "ismcts:iters=60,rollout=policy,prior=" + path,
+        "ismcts:iters=60,prior_rule=bias,c_puct=10,prior=" + path}) {
     SCOPED_TRACE(spec);
     std::string moves[2];
     for (std::string& m : moves) {

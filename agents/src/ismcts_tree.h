@@ -215,8 +215,8 @@ struct IsmctsAgent::Tree {
       if (order_actor == actor) keep_meld_order(order_kind);
       available_and_untried(node);
       const bool expanded = !fresh.empty();
-      const int child = expanded ? expand(node, d, actor, me, p, rng)
-                                 : select(p.c, prior_policy ? p.c_puct : 0.0);
+      const int child =
+          expanded ? expand(node, d, actor, me, p, rng) : select(p.c, prior_policy ? p.c_puct : 0.0);
       node = play_child(d, child, actor, me, p, order_actor, order_kind);
       if (expanded) break;
     }
@@ -428,7 +428,8 @@ struct IsmctsAgent::Tree {
       for (int i = 0, f = 0; i < legal.size() && f < fresh.size(); ++i) {
         if (!(legal[i] == fresh[f])) continue;
         ++f;
-        if (probs[static_cast<size_t>(i)] > prob || f == 1) prob = probs[static_cast<size_t>(i)], pick = legal[i];
+        if (probs[static_cast<size_t>(i)] > prob || f == 1)
+          prob = probs[static_cast<size_t>(i)], pick = legal[i];
       }
     } else if (prior_kind(p) == IsmctsPrior::kBias && nodes[node].first_child < 0) {
       // Progressive bias, in its simplest form: a node's first child is
