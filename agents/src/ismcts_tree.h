@@ -154,7 +154,7 @@ struct IsmctsAgent::Tree {
     const Rules& rules = view.rules();
     const int my_side = rules.team_of(view.seat());
     reset(p, iterations);
-    const bool puct = prior_policy != nullptr && p.prior_rule == IsmctsPriorRule::kPuct;
+    const bool puct = by_puct(p);
     for (int it = 0; p.time_ms > 0 || it < iterations; ++it) {
       if (p.time_ms > 0 && it % 16 == 0 && it > 0 && std::chrono::steady_clock::now() >= deadline) break;
       if (stop_early && it % 16 == 0 && it > 0 && decided(p.stop_share * (iterations - it))) break;
@@ -170,6 +170,11 @@ struct IsmctsAgent::Tree {
   }
 
  private:
+  // Whether a prior policy steers the tree by PUCT (rather than none, or the bias rule).
+  bool by_puct(const IsmctsParams& p) const {
+    return prior_policy != nullptr && p.prior_rule == IsmctsPriorRule::kPuct;
+  }
+
   // An empty tree, the root alone.
   void reset(const IsmctsParams& p, int iterations) {
     nodes.clear();
@@ -181,7 +186,7 @@ struct IsmctsAgent::Tree {
       // With a prior a node's children are made at once: about a
       // decision's width of nodes an iteration (the pool grows past it
       // only on an unusually wide search, and keeps what it grew).
-      const size_t per = prior_policy && p.prior_rule == IsmctsPriorRule::kPuct ? 24 : 3;
+      const size_t per = by_puct(p) ? 24 : 3;
       nodes.reserve(per * static_cast<size_t>(iterations) + 1);
       path.reserve(static_cast<size_t>(3 * iterations + 1));
     }
@@ -280,11 +285,7 @@ struct IsmctsAgent::Tree {
     prior_policy->probabilities(View(d, actor), legal, probs.data());
     const bool all =
         may_grow || nodes.size() + static_cast<size_t>(fresh.size()) + kept_room <= nodes.capacity();
-    int only = -1;  // without room for all: the index in `legal` of the most likely fresh one
-    for (int i = 0, f = 0; !all && i < legal.size() && f < fresh.size(); ++i)
-      if (legal[i] == fresh[f] &&
-          (++f, only < 0 || probs[static_cast<size_t>(i)] > probs[static_cast<size_t>(only)]))
-        only = i;
+    const int only = all ? -1 : likeliest_fresh();  // without room for all: the most likely fresh one
     int f = 0;
     for (int i = 0; i < legal.size() && f < fresh.size(); ++i) {
       if (!(legal[i] == fresh[f])) continue;
@@ -293,10 +294,25 @@ struct IsmctsAgent::Tree {
       const bool chance = actor == me && a.type() == ActionType::kDraw;
       const int child = add(node, a.raw(), d.rules.team_of(actor), chance, 0);
       nodes[child].avail = 1;
-      nodes[child].prior =
-          static_cast<uint16_t>(std::lround(std::clamp(probs[static_cast<size_t>(i)], 0.0F, 1.0F) * 65535));
+      nodes[child].prior = in_65536ths(probs[static_cast<size_t>(i)]);
       legal_child[static_cast<size_t>(legal_children++)] = child;
     }
+  }
+
+  // The index in `legal` of the untried action (`fresh`) with the highest
+  // probability in `probs` (the first of equals).
+  int likeliest_fresh() const {
+    int best = -1;
+    for (int i = 0, f = 0; i < legal.size() && f < fresh.size(); ++i)
+      if (legal[i] == fresh[f] &&
+          (++f, best < 0 || probs[static_cast<size_t>(i)] > probs[static_cast<size_t>(best)]))
+        best = i;
+    return best;
+  }
+
+  // A probability as a node keeps it, in 65536ths.
+  static uint16_t in_65536ths(float prob) {
+    return static_cast<uint16_t>(std::lround(std::clamp(prob, 0.0F, 1.0F) * 65535));
   }
 
   // The child legal here with the highest PUCT score: its mean reward
@@ -425,12 +441,9 @@ struct IsmctsAgent::Tree {
       prob = 1;
     } else if (prior_policy) {
       prior_policy->probabilities(View(d, actor), legal, probs.data());
-      for (int i = 0, f = 0; i < legal.size() && f < fresh.size(); ++i) {
-        if (!(legal[i] == fresh[f])) continue;
-        ++f;
-        if (probs[static_cast<size_t>(i)] > prob || f == 1)
-          prob = probs[static_cast<size_t>(i)], pick = legal[i];
-      }
+      const int best = likeliest_fresh();
+      prob = probs[static_cast<size_t>(best)];
+      pick = legal[best];
     } else if (prior_kind(p) == IsmctsPrior::kBias && nodes[node].first_child < 0) {
       // Progressive bias, in its simplest form: a node's first child is
       // the rollout policy's choice, so the policy's line is searched first.
@@ -440,7 +453,7 @@ struct IsmctsAgent::Tree {
     const bool chance = actor == me && pick.type() == ActionType::kDraw;
     const int child = add(node, pick.raw(), d.rules.team_of(actor), chance, 0);
     nodes[child].avail = 1;
-    nodes[child].prior = static_cast<uint16_t>(std::lround(std::clamp(prob, 0.0F, 1.0F) * 65535));
+    nodes[child].prior = in_65536ths(prob);
     return child;
   }
 
